@@ -1,0 +1,57 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { bodyLimit } from "hono/body-limit";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import { httpErrors } from "../platform/http/api-error";
+import type { AppEnv } from "../platform/http/middleware.server";
+import { handleApiError, sendApiError, validationHook } from "./errors.server";
+import { registerSystemRoutes } from "./system.server";
+
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const swaggerDist = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+
+const docsPage = (nonce = "") => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shop API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="docs"></div>
+<script nonce="${nonce}" src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script nonce="${nonce}" src="/api/docs/init.js"></script></body></html>`;
+const docsInit = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#docs" });`;
+
+/** Everything under `/api`: the versioned JSON API, its OpenAPI document and docs, health and readiness. */
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
+
+  api.use(methodNotAllowed({ app: api, onMethodNotAllowed: (c, allowed) => sendApiError(c, httpErrors.methodNotAllowed(allowed), { Allow: allowed.join(", ") }) }));
+  api.use(
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) => sendApiError(c, httpErrors.payloadTooLarge(API_BODY_LIMIT_BYTES)),
+    }),
+  );
+
+  registerSystemRoutes(api);
+
+  api.doc31("/v1/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Loom & Label shop API",
+      version: "1",
+      description: "The JSON API of the shop, used by the app. Errors use the Api error shape.",
+    },
+  });
+  // The docs page loads Swagger UI from the installed package: no outside host, and it passes our CSP.
+  api.get("/docs", (c) => c.html(docsPage(c.get("secureHeadersNonce"))));
+  api.get("/docs/init.js", (c) => c.body(docsInit, 200, { "content-type": "text/javascript" }));
+  api.use(
+    "/docs/assets/*",
+    serveStatic({ root: path.relative(process.cwd(), swaggerDist), rewriteRequestPath: (p) => p.replace(/^\/api\/docs\/assets/, "") }),
+  );
+
+  api.notFound((c) => sendApiError(c, httpErrors.notFound()));
+  api.onError(handleApiError);
+  return api;
+}

@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** An image in one width; `url` is served by the app (local disk) or a CDN (S3). */
+export interface ImageVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+/** The spec's image set: the original plus the five widths. */
+export interface ImageSet {
+  original: ImageVariant;
+  w200: ImageVariant;
+  w400: ImageVariant;
+  w600: ImageVariant;
+  w900: ImageVariant;
+  w1000: ImageVariant;
+}
+
+export interface ProductAttributes {
+  length?: string;
+  fit?: string;
+  fabric?: string;
+  pattern?: string;
+  occasion?: string;
+}
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id"),
+    position: integer("position").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId)],
+);
+
+export const categoryTranslations = pgTable(
+  "category_translations",
+  {
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), uniqueIndex("category_slug_unique").on(t.locale, t.slug)],
+);
+
+/** A product is one style in one colour; its sizes are variants. */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    styleCode: text("style_code").notNull(),
+    brand: text("brand").notNull(),
+    colour: text("colour").notNull(),
+    colourHex: text("colour_hex").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    currency: text("currency").notNull().default("EUR"),
+    attributes: jsonb("attributes").$type<ProductAttributes>().notNull().default({}),
+    lookId: text("look_id"),
+    appOnly: boolean("app_only").notNull().default(false),
+    onlineFrom: timestamp("online_from", { withTimezone: true }),
+    availableSoonReason: text("available_soon_reason"),
+    availableSoonDate: date("available_soon_date"),
+    /** Merchandising rank for "most popular" (lower first). */
+    position: integer("position").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("products_style_colour_unique").on(t.styleCode, t.colour),
+    index("products_look_idx").on(t.lookId),
+    check("products_price_positive", sql`${t.priceCents} >= 0`),
+    check(
+      "products_original_above_price",
+      sql`${t.originalPriceCents} is null or ${t.originalPriceCents} > ${t.priceCents}`,
+    ),
+  ],
+);
+
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull(),
+    fabric: text("fabric"),
+    washingAdvice: text("washing_advice"),
+    modelInfo: text("model_info"),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.locale] }), uniqueIndex("product_slug_unique").on(t.locale, t.slug)],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    sku: text("sku").notNull(),
+    stock: integer("stock").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_variants_sku_unique").on(t.sku),
+    index("product_variants_product_idx").on(t.productId),
+    check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    set: jsonb("set").$type<ImageSet>().notNull(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+);
+
+/** Every price a product had, for the EU Omnibus "lowest price of the last 30 days". */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("price_history_product_idx").on(t.productId, t.validFrom)],
+);

@@ -1,0 +1,176 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { db, type Queryable } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
+import type { Locale } from "../../platform/i18n/locales";
+import { defineJob, sendJob } from "../../platform/jobs/jobs.server";
+import { logger } from "../../platform/logging/logger.server";
+import { createEmailTransport, type EmailTransport } from "../../platform/mail/mailer.server";
+import { createSmsTransport, type SmsTransport } from "../../platform/sms/sms.server";
+import { outboxMessages } from "./tables.server";
+import {
+  type EmailData,
+  type EmailTemplateName,
+  renderEmail,
+  renderSms,
+  type SmsTemplateName,
+} from "./templates.server";
+
+/** After this many failed attempts a message is marked failed and shown as such in the outbox viewer. */
+export const MAX_ATTEMPTS = 8;
+
+/** Wait before attempt n+1: 30 s, 1, 2, 4 … minutes, at most 6 hours. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}
+
+/**
+ * Writes an e-mail into the outbox inside the caller's transaction: it is sent if and only if the
+ * caller's change commits.
+ */
+export async function queueEmail<N extends EmailTemplateName>(
+  tx: Queryable,
+  message: { to: string; locale: Locale; template: N; data: EmailData<N> },
+): Promise<string> {
+  const rendered = await renderEmail(message.template, message.locale, message.data);
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      channel: "email",
+      recipient: message.to,
+      locale: message.locale,
+      template: message.template,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      payload: message.data as unknown as Record<string, unknown>,
+    })
+    .returning({ id: outboxMessages.id });
+  void nudgeDelivery();
+  return row!.id;
+}
+
+/** Writes an SMS into the outbox inside the caller's transaction. */
+export async function queueSms(
+  tx: Queryable,
+  message: { to: string; locale: Locale; template: SmsTemplateName; values: Record<string, string> },
+): Promise<string> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      channel: "sms",
+      recipient: message.to,
+      locale: message.locale,
+      template: message.template,
+      text: renderSms(message.template, message.locale, message.values),
+      payload: message.values,
+    })
+    .returning({ id: outboxMessages.id });
+  void nudgeDelivery();
+  return row!.id;
+}
+
+export interface Transports {
+  email: EmailTransport;
+  sms: SmsTransport;
+}
+
+let defaultTransports: Transports | undefined;
+function transports(): Transports {
+  defaultTransports ??= { email: createEmailTransport(), sms: createSmsTransport() };
+  return defaultTransports;
+}
+
+/**
+ * Sends the messages that are due. Rows are claimed with SKIP LOCKED, so several replicas can run this
+ * at once without sending a message twice; a failure schedules the next attempt with backoff.
+ */
+export async function deliverDueMessages(options: { limit?: number; via?: Transports } = {}) {
+  const via = options.via ?? transports();
+  const result = { sent: 0, retried: 0, failed: 0 };
+  await transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.status, "pending"), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+      .orderBy(outboxMessages.nextAttemptAt)
+      .limit(options.limit ?? 50)
+      .for("update", { skipLocked: true });
+    for (const message of due) {
+      const attempts = message.attempts + 1;
+      const transport = message.channel === "email" ? via.email : via.sms;
+      try {
+        if (message.channel === "email") {
+          await via.email.send({
+            id: message.id,
+            to: message.recipient,
+            subject: message.subject ?? "",
+            html: message.html ?? "",
+            text: message.text,
+          });
+        } else {
+          await via.sms.send({ id: message.id, to: message.recipient, text: message.text });
+        }
+        await tx
+          .update(outboxMessages)
+          .set({ status: "sent", attempts, transport: transport.name, sentAt: sql`now()`, lastError: null })
+          .where(eq(outboxMessages.id, message.id));
+        result.sent++;
+      } catch (error) {
+        const failed = attempts >= MAX_ATTEMPTS;
+        const lastError = error instanceof Error ? error.message : String(error);
+        await tx
+          .update(outboxMessages)
+          .set({
+            status: failed ? "failed" : "pending",
+            attempts,
+            transport: transport.name,
+            lastError,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+          })
+          .where(eq(outboxMessages.id, message.id));
+        logger.warn({ messageId: message.id, attempts, err: lastError }, "message delivery failed");
+        if (failed) result.failed++;
+        else result.retried++;
+      }
+    }
+  });
+  return result;
+}
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+/** The newest messages first, for the outbox viewer and `npm run outbox`. */
+export async function latestMessages(options: { limit?: number; channel?: "email" | "sms"; to?: string } = {}) {
+  const filters = [
+    options.channel ? eq(outboxMessages.channel, options.channel) : undefined,
+    options.to ? eq(outboxMessages.recipient, options.to) : undefined,
+  ].filter((f) => f !== undefined);
+  return db()
+    .select()
+    .from(outboxMessages)
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(options.limit ?? 20);
+}
+
+export async function messagesByIds(ids: string[]) {
+  return ids.length ? db().select().from(outboxMessages).where(inArray(outboxMessages.id, ids)) : [];
+}
+
+/** Delivers due messages every minute, and within seconds of a new message (see nudgeDelivery). */
+export const deliverOutboxJob = defineJob<{ reason: string }>({
+  name: "notifications.deliver-outbox",
+  schedule: { cron: "* * * * *", data: { reason: "schedule" } },
+  options: { retryLimit: 0, expireInSeconds: 300 },
+  async handle() {
+    await deliverDueMessages();
+  },
+});
+
+async function nudgeDelivery() {
+  try {
+    await sendJob(deliverOutboxJob, { reason: "new message" }, { singletonKey: "nudge", singletonSeconds: 1 });
+  } catch (error) {
+    logger.debug({ err: error }, "could not nudge the outbox; the schedule will deliver");
+  }
+}

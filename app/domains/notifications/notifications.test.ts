@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
+import { env } from "../../platform/env.server";
+import { createEmailTransport } from "../../platform/mail/mailer.server";
+import {
+  deliverDueMessages,
+  latestMessages,
+  MAX_ATTEMPTS,
+  queueEmail,
+  queueSms,
+  retryDelaySeconds,
+  type Transports,
+} from "./notifications.server";
+import { outboxMessages } from "./tables.server";
+
+let connection: Connection;
+beforeAll(async () => {
+  connection = await freshDatabase();
+});
+afterAll(() => connection.close());
+beforeEach(async () => {
+  await connection.db.delete(outboxMessages);
+});
+
+const welcome = (to: string, locale: "en" | "nl" = "en") =>
+  ({ to, locale, template: "welcome", data: { firstName: "Sanne", accountUrl: "http://localhost:3000/nl/customer/account/" } }) as const;
+
+function recordingTransports(fail = false) {
+  const sent: string[] = [];
+  const transports: Transports = {
+    email: {
+      name: "smtp",
+      async send(m) {
+        if (fail) throw new Error("SMTP 451 try later");
+        sent.push(`email:${m.to}:${m.subject}`);
+      },
+    },
+    sms: {
+      name: "sms-gateway",
+      async send(m) {
+        if (fail) throw new Error("gateway down");
+        sent.push(`sms:${m.to}:${m.text}`);
+      },
+    },
+  };
+  return { sent, transports };
+}
+
+describe("outbox", () => {
+  it("keeps a message only when the caller's transaction commits", async () => {
+    await expect(
+      transaction(async (tx) => {
+        await queueEmail(tx, welcome("rolled@back.nl"));
+        throw new Error("order failed");
+      }),
+    ).rejects.toThrow("order failed");
+    await transaction((tx) => queueEmail(tx, welcome("kept@example.nl")));
+
+    const rows = await latestMessages();
+    expect(rows.map((r) => r.recipient)).toEqual(["kept@example.nl"]);
+  });
+
+  it("renders e-mails in the recipient's language with the shared layout", async () => {
+    await transaction((tx) => queueEmail(tx, welcome("sanne@example.nl", "nl")));
+    const [message] = await latestMessages({ to: "sanne@example.nl" });
+    expect(message?.subject).toBe("Welkom bij Loom & Label");
+    expect(message?.html).toContain('lang="nl-NL"');
+    expect(message?.html).toContain("Hoi Sanne,");
+    expect(message?.html).toContain("Keizersgracht 100");
+    expect(message?.text).toContain("Naar mijn account");
+  });
+
+  it("delivers due messages once and records the transport", async () => {
+    await transaction(async (tx) => {
+      await queueEmail(tx, welcome("a@example.nl"));
+      await queueSms(tx, { to: "+31612345678", locale: "fr", template: "earlyAccessTicket", values: { ticket: "482913" } });
+    });
+    const { sent, transports } = recordingTransports();
+    expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        "email:a@example.nl:Welcome to Loom & Label",
+        expect.stringMatching(/^sms:\+31612345678:Loom & Label : .*482913/),
+      ]),
+    );
+    const rows = await latestMessages();
+    expect(rows.every((r) => r.status === "sent" && r.sentAt && r.attempts === 1)).toBe(true);
+    expect(rows.map((r) => r.transport).sort()).toEqual(["sms-gateway", "smtp"]);
+  });
+
+  it("retries a failing message with growing delays, then marks it failed", async () => {
+    await transaction((tx) => queueEmail(tx, welcome("flaky@example.nl")));
+    const { transports } = recordingTransports(true);
+    expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 0, retried: 1, failed: 0 });
+
+    const [afterFirst] = await latestMessages();
+    expect(afterFirst).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP 451 try later" });
+    expect(afterFirst!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing is attempted.
+    expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      await connection.db.update(outboxMessages).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+      await deliverDueMessages({ via: transports });
+    }
+    const [last] = await latestMessages();
+    expect(last).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(retryDelaySeconds(1)).toBe(30);
+    expect(retryDelaySeconds(3)).toBe(120);
+    expect(retryDelaySeconds(30)).toBe(6 * 3600);
+  });
+
+  it("without SMTP stores a real MIME message in DATA_DIR/outbox", async () => {
+    const id = await transaction((tx) => queueEmail(tx, welcome("local@example.nl")));
+    const transport = createEmailTransport();
+    expect(transport.name).toBe("outbox");
+    await deliverDueMessages({ via: { email: transport, sms: recordingTransports().transports.sms } });
+    const file = path.join(env().DATA_DIR, "outbox", `${id}.eml`);
+    expect(existsSync(file)).toBe(true);
+    const mime = readFileSync(file, "utf8");
+    expect(mime).toMatch(/^To: local@example\.nl$/m);
+    expect(mime).toMatch(/^Subject: Welcome to Loom & Label$/m);
+    const [row] = await connection.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    expect(row).toMatchObject({ status: "sent", transport: "outbox" });
+  });
+
+  it("never sends a message twice when two workers deliver at the same time", async () => {
+    await transaction(async (tx) => {
+      for (let i = 0; i < 20; i++) await queueEmail(tx, welcome(`buyer${i}@example.nl`));
+    });
+    const { sent, transports } = recordingTransports();
+    await Promise.all([deliverDueMessages({ via: transports }), deliverDueMessages({ via: transports })]);
+    expect(sent).toHaveLength(20);
+    expect(new Set(sent).size).toBe(20);
+  });
+});

@@ -1,0 +1,45 @@
+import { render } from "@react-email/render";
+import type { TFunction } from "i18next";
+import type { ComponentType } from "react";
+import { createElement } from "react";
+import { serverI18n } from "../../platform/i18n/resources.server";
+import { intlLocales, type Locale } from "../../platform/i18n/locales";
+import { WelcomeEmail, type WelcomeData } from "./emails/welcome";
+
+export interface EmailProps<T> {
+  t: TFunction;
+  lang: string;
+  data: T;
+}
+
+interface EmailTemplate<T> {
+  subjectKey: string;
+  component: ComponentType<EmailProps<T>>;
+}
+
+/** Every e-mail the shop sends, by name, with the data it needs. */
+export const emailTemplates = {
+  welcome: { subjectKey: "email:welcome.subject", component: WelcomeEmail } satisfies EmailTemplate<WelcomeData>,
+};
+export type EmailTemplateName = keyof typeof emailTemplates;
+export type EmailData<N extends EmailTemplateName> = (typeof emailTemplates)[N] extends EmailTemplate<infer T>
+  ? T
+  : never;
+
+/** Every SMS the shop sends: one translated text with its interpolation values. */
+export const smsTemplates = {
+  earlyAccessTicket: "email:sms.earlyAccessTicket",
+} as const;
+export type SmsTemplateName = keyof typeof smsTemplates;
+
+export async function renderEmail<N extends EmailTemplateName>(name: N, locale: Locale, data: EmailData<N>) {
+  const t = serverI18n(locale).t;
+  const template = emailTemplates[name] as unknown as EmailTemplate<EmailData<N>>;
+  const element = createElement(template.component, { t, lang: intlLocales[locale], data });
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: t(template.subjectKey), html, text };
+}
+
+export function renderSms(name: SmsTemplateName, locale: Locale, values: Record<string, string>): string {
+  return serverI18n(locale).t(smsTemplates[name], values);
+}

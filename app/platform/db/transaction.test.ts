@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import { categories } from "../../domains/catalog/tables.server";
+import type { Connection } from "./db.server";
+import { transaction } from "./transaction.server";
+
+let connection: Connection;
+beforeAll(async () => {
+  connection = await freshDatabase();
+});
+afterAll(() => connection.close());
+
+describe("transaction", () => {
+  it("commits every change together or none of them", async () => {
+    await expect(
+      transaction(async (tx) => {
+        await tx.insert(categories).values({ position: 901 });
+        await tx.insert(categories).values({ position: 902 });
+        throw new Error("second thoughts");
+      }),
+    ).rejects.toThrow("second thoughts");
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 901))).toHaveLength(0);
+
+    await transaction(async (tx) => {
+      await tx.insert(categories).values({ position: 903 });
+      await tx.insert(categories).values({ position: 904 });
+    });
+    const rows = await connection.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from categories where position in (903, 904)`,
+    );
+    expect(rows.rows[0]?.n).toBe(2);
+  });
+
+  it("joins an open transaction instead of committing on its own", async () => {
+    await expect(
+      transaction(async (outer) => {
+        await transaction(async (inner) => {
+          await inner.insert(categories).values({ position: 905 });
+        }, { on: outer });
+        throw new Error("outer fails");
+      }),
+    ).rejects.toThrow("outer fails");
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 905))).toHaveLength(0);
+  });
+});
+
+describe("transaction retries", () => {
+  it("runs the work again after a serialization failure, and gives up on other errors", async () => {
+    let calls = 0;
+    const result = await transaction(
+      async () => {
+        calls++;
+        if (calls === 1) throw Object.assign(new Error("could not serialize access"), { code: "40001" });
+        return "second time lucky";
+      },
+      { isolationLevel: "serializable" },
+    );
+    expect(result).toBe("second time lucky");
+    expect(calls).toBe(2);
+
+    let failures = 0;
+    await expect(
+      transaction(async () => {
+        failures++;
+        throw Object.assign(new Error("unique violation"), { code: "23505" });
+      }, { isolationLevel: "serializable" }),
+    ).rejects.toThrow("unique violation");
+    expect(failures).toBe(1);
+  });
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Environment of ARCHITECTURE.md, parsed once. Unknown values fail at start-up, not at first use. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z.string().url().optional(),
+  BASE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  I18N_STRATEGY: z.enum(["prefix", "prefix_except_default"]).default("prefix"),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "mollie"]).default("sandbox"),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default("Shop <service@shop.example>"),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SENTRY_DSN: z.string().optional(),
+  SEED: z
+    .string()
+    .regex(/^(none|demo|bench:\d+)$/)
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  JOBS: z.enum(["on", "off"]).default("on"),
+});
+
+export type Env = z.infer<typeof schema> & { BASE_URL: string; SESSION_SECRET: string; DATA_DIR: string };
+
+let cached: Env | undefined;
+
+function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
+}
+
+/** The secret lives in DATA_DIR so that sessions survive restarts without any set-up. */
+function sessionSecret(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(emptyToUndefined(process.env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  cached = {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    BASE_URL: parsed.data.BASE_URL ?? `http://localhost:${parsed.data.PORT}`,
+    SESSION_SECRET: sessionSecret(dataDir, parsed.data.SESSION_SECRET),
+  };
+  return cached;
+}

@@ -1,0 +1,11 @@
+/** The shop's locales; `en` is the default (PRODUCT.md). */
+export const locales = ["en", "nl", "fr", "es"] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = "en";
+
+/** Number and date formats per locale: shoppers may ship anywhere in NL, BE, FR, ES in any language. */
+export const intlLocales: Record<Locale, string> = { en: "en-NL", nl: "nl-NL", fr: "fr-FR", es: "es-ES" };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}

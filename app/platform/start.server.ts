@@ -1,0 +1,39 @@
+import path from "node:path";
+import { type Connection, connect, useConnection } from "./db/db.server";
+import { runMigrations } from "./db/migrate.server";
+import { env } from "./env.server";
+import { type JobDefinition, startJobs, stopJobs } from "./jobs/jobs.server";
+import { logger } from "./logging/logger.server";
+
+export interface Platform {
+  connection: Connection;
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR otherwise), applies the
+ * migrations, runs `prepare` (the seed) and starts the job workers.
+ */
+export async function startPlatform(options: {
+  jobs: JobDefinition<never>[];
+  prepare?: (connection: Connection) => Promise<void>;
+}): Promise<Platform> {
+  const config = env();
+  const connection = await connect({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  useConnection(connection);
+  await runMigrations(connection);
+  await options.prepare?.(connection);
+  if (config.JOBS === "on") await startJobs(connection, options.jobs);
+  let stopping: Promise<void> | undefined;
+  return {
+    connection,
+    stop() {
+      stopping ??= (async () => {
+        await stopJobs();
+        await connection.close();
+        logger.info("platform stopped");
+      })();
+      return stopping;
+    },
+  };
+}

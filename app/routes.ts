@@ -1,0 +1,7 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/system/root-redirect.tsx"),
+  route(":locale/", "routes/shop/home.tsx"),
+  route("*", "routes/system/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Connection, connect, useConnection } from "../../app/platform/db/db.server";
+import { runMigrations } from "../../app/platform/db/migrate.server";
+
+/** `postgres` when the suite runs against TEST_DATABASE_URL (CI), else the embedded PGlite. */
+export const testDriver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+
+export const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE ?? "shop_test_template";
+
+export function serverUrl(database: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Runs SQL on the server's maintenance connection (CREATE/DROP DATABASE cannot run in a transaction). */
+export async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A clean, migrated database for one test file, installed as the process-wide connection.
+ * PostgreSQL: a copy of the template migrated once per run; PGlite: a fresh in-memory database.
+ */
+export async function freshDatabase(): Promise<Connection> {
+  let connection: Connection;
+  if (testDriver === "postgres") {
+    const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await onServer((client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+    connection = await connect({ url: serverUrl(name), poolSize: 20 });
+  } else {
+    connection = await connect({ dataDir: "memory://" });
+    await runMigrations(connection);
+  }
+  useConnection(connection);
+  return connection;
+}

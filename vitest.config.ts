@@ -1,0 +1,21 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: {
+      NODE_ENV: "test",
+      BASE_URL: "http://localhost:3000",
+      LOG_LEVEL: "silent",
+      JOBS: "off",
+      DATA_DIR: path.join(os.tmpdir(), `shop-vitest-${process.pid}`),
+    },
+  },
+});
