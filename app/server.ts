@@ -6,9 +6,9 @@ import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { createApi } from "./api/index.server";
 import { jobs } from "./jobs.server";
+import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
 import { type AppEnv, immutableAssets, requestLog, securityHeaders } from "./platform/http/middleware.server";
-import { env } from "./platform/env.server";
 import { localeOfRequest } from "./platform/i18n/request-locale";
 import { logger } from "./platform/logging/logger.server";
 import { type Platform, startPlatform } from "./platform/start.server";
@@ -35,9 +35,12 @@ export default await createHonoServer<AppEnv>({
     app.route("/api", createApi());
     app.use(
       "/media/*",
-      serveStatic({ root: path.relative(process.cwd(), config.DATA_DIR), onFound: (_p, c) => {
-        c.header("cache-control", "public, max-age=86400");
-      } }),
+      serveStatic({
+        root: path.relative(process.cwd(), config.DATA_DIR),
+        onFound: (_p, c) => {
+          c.header("cache-control", "public, max-age=86400");
+        },
+      }),
     );
   },
   getLoadContext(c) {

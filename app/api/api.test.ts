@@ -36,7 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => connection.close());
 
-const shape = { message: expect.any(String), messageTranslationKey: expect.any(String), statusCode: expect.any(Number), details: expect.any(Object) };
+const shape = {
+  message: expect.any(String),
+  messageTranslationKey: expect.any(String),
+  statusCode: expect.any(Number),
+  details: expect.any(Object),
+};
 
 function post(body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) {
   return api.request("/v1/probe", { method: "POST", body, headers });
@@ -62,7 +67,11 @@ describe("/api", () => {
   it("refuses malformed JSON with a 400 Api error and changes nothing", async () => {
     const response = await post("{not json");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ...shape, statusCode: 400, messageTranslationKey: "errors.malformedJson" });
+    expect(await response.json()).toEqual({
+      ...shape,
+      statusCode: 400,
+      messageTranslationKey: "errors.malformedJson",
+    });
     expect(received).toHaveLength(0);
   });
 
@@ -86,7 +95,11 @@ describe("/api", () => {
     const big = JSON.stringify({ email: "a@b.nl", quantity: 1, pad: "x".repeat(API_BODY_LIMIT_BYTES) });
     const response = await post(big);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ ...shape, statusCode: 413, messageTranslationKey: "errors.payloadTooLarge" });
+    expect(await response.json()).toEqual({
+      ...shape,
+      statusCode: 413,
+      messageTranslationKey: "errors.payloadTooLarge",
+    });
     expect(received).toHaveLength(0);
   });
 
@@ -105,7 +118,11 @@ describe("/api", () => {
     const response = await api.request("/v1/explode");
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ ...shape, statusCode: 500, messageTranslationKey: "errors.tryAgainLater" });
+    expect(JSON.parse(text)).toEqual({
+      ...shape,
+      statusCode: 500,
+      messageTranslationKey: "errors.tryAgainLater",
+    });
     expect(text).not.toMatch(/secret|\.ts:|\bat\s/);
   });
 });

@@ -1,9 +1,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { auth } from "../platform/auth/auth.server";
 import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
@@ -23,9 +24,15 @@ const docsInit = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom
 
 /** Everything under `/api`: the versioned JSON API, its OpenAPI document and docs, health and readiness. */
 export function createApi() {
-  const api = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
+  const api = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook });
 
-  api.use(methodNotAllowed({ app: api, onMethodNotAllowed: (c, allowed) => sendApiError(c, httpErrors.methodNotAllowed(allowed), { Allow: allowed.join(", ") }) }));
+  api.use(
+    methodNotAllowed({
+      app: api,
+      onMethodNotAllowed: (c, allowed) =>
+        sendApiError(c, httpErrors.methodNotAllowed(allowed), { Allow: allowed.join(", ") }),
+    }),
+  );
   api.use(
     bodyLimit({
       maxSize: API_BODY_LIMIT_BYTES,
@@ -34,6 +41,7 @@ export function createApi() {
   );
 
   registerSystemRoutes(api);
+  api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {
     openapi: "3.1.0",
@@ -48,7 +56,10 @@ export function createApi() {
   api.get("/docs/init.js", (c) => c.body(docsInit, 200, { "content-type": "text/javascript" }));
   api.use(
     "/docs/assets/*",
-    serveStatic({ root: path.relative(process.cwd(), swaggerDist), rewriteRequestPath: (p) => p.replace(/^\/api\/docs\/assets/, "") }),
+    serveStatic({
+      root: path.relative(process.cwd(), swaggerDist),
+      rewriteRequestPath: (p) => p.replace(/^\/api\/docs\/assets/, ""),
+    }),
   );
 
   api.notFound((c) => sendApiError(c, httpErrors.notFound()));

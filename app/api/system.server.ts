@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { connection } from "../platform/db/db.server";
 import { migrationStatus } from "../platform/db/migrate.server";
 import { ApiError } from "../platform/http/api-error";
-import { logger } from "../platform/logging/logger.server";
 import type { AppEnv } from "../platform/http/middleware.server";
+import { logger } from "../platform/logging/logger.server";
 import { sendApiError } from "./errors.server";
 
 export const ApiErrorSchema = z
@@ -23,7 +23,9 @@ const health = createRoute({
   responses: {
     200: {
       description: "Alive",
-      content: { "application/json": { schema: z.object({ status: z.literal("ok"), uptimeSeconds: z.number() }) } },
+      content: {
+        "application/json": { schema: z.object({ status: z.literal("ok"), uptimeSeconds: z.number() }) },
+      },
     },
   },
 });
@@ -45,7 +47,9 @@ const ready = createRoute({
 });
 
 export function registerSystemRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(health, (c) => c.json({ status: "ok" as const, uptimeSeconds: Math.round(process.uptime()) }, 200));
+  api.openapi(health, (c) =>
+    c.json({ status: "ok" as const, uptimeSeconds: Math.round(process.uptime()) }, 200),
+  );
 
   api.openapi(ready, async (c) => {
     try {

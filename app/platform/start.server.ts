@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Connection, connect, useConnection } from "./db/db.server";
+import { type Connection, connect, installConnection } from "./db/db.server";
 import { runMigrations } from "./db/migrate.server";
 import { env } from "./env.server";
 import { type JobDefinition, startJobs, stopJobs } from "./jobs/jobs.server";
@@ -20,7 +20,7 @@ export async function startPlatform(options: {
 }): Promise<Platform> {
   const config = env();
   const connection = await connect({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
-  useConnection(connection);
+  installConnection(connection);
   await runMigrations(connection);
   await options.prepare?.(connection);
   if (config.JOBS === "on") await startJobs(connection, options.jobs);

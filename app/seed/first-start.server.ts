@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
+import { seedDemoAccounts } from "./demo-accounts.server";
 import { catalogueIsEmpty, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
@@ -13,11 +14,14 @@ export function productsToSeed(seed: string | undefined): number {
   return bench ? Number(bench[1]) : DEMO_PRODUCTS;
 }
 
-/** Seeds the demo catalogue when the database has none, so a fresh clone shows a real shop. */
+/** Seeds the demo catalogue and logins when the database has none, so a fresh clone shows a real shop. */
 export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const config = env();
   const products = productsToSeed(config.SEED);
-  if (products === 0 || !(await catalogueIsEmpty(connection.db))) return;
+  if (products === 0) return;
+  const accounts = await seedDemoAccounts(connection.db);
+  if (accounts) logger.info({ accounts }, "demo accounts created");
+  if (!(await catalogueIsEmpty(connection.db))) return;
   logger.info({ products }, "empty database: seeding the demo shop");
   const result = await seedCatalogue(connection.db, {
     mediaDir: path.join(config.DATA_DIR, "media"),

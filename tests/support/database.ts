@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Connection, connect, useConnection } from "../../app/platform/db/db.server";
+import { type Connection, connect, installConnection } from "../../app/platform/db/db.server";
 import { runMigrations } from "../../app/platform/db/migrate.server";
 
 /** `postgres` when the suite runs against TEST_DATABASE_URL (CI), else the embedded PGlite. */
@@ -39,6 +39,6 @@ export async function freshDatabase(): Promise<Connection> {
     connection = await connect({ dataDir: "memory://" });
     await runMigrations(connection);
   }
-  useConnection(connection);
+  installConnection(connection);
   return connection;
 }

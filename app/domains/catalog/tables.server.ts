@@ -61,7 +61,10 @@ export const categoryTranslations = pgTable(
     slug: text("slug").notNull(),
     description: text("description"),
   },
-  (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), uniqueIndex("category_slug_unique").on(t.locale, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.locale] }),
+    uniqueIndex("category_slug_unique").on(t.locale, t.slug),
+  ],
 );
 
 /** A product is one style in one colour; its sizes are variants. */
@@ -113,7 +116,10 @@ export const productTranslations = pgTable(
     washingAdvice: text("washing_advice"),
     modelInfo: text("model_info"),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.locale] }), uniqueIndex("product_slug_unique").on(t.locale, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    uniqueIndex("product_slug_unique").on(t.locale, t.slug),
+  ],
 );
 
 export const productVariants = pgTable(
@@ -158,7 +164,10 @@ export const productCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+  ],
 );
 
 /** Every price a product had, for the EU Omnibus "lowest price of the last 30 days". */

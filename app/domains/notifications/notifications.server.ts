@@ -140,7 +140,9 @@ export async function deliverDueMessages(options: { limit?: number; via?: Transp
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /** The newest messages first, for the outbox viewer and `npm run outbox`. */
-export async function latestMessages(options: { limit?: number; channel?: "email" | "sms"; to?: string } = {}) {
+export async function latestMessages(
+  options: { limit?: number; channel?: "email" | "sms"; to?: string } = {},
+) {
   const filters = [
     options.channel ? eq(outboxMessages.channel, options.channel) : undefined,
     options.to ? eq(outboxMessages.recipient, options.to) : undefined,
@@ -169,7 +171,11 @@ export const deliverOutboxJob = defineJob<{ reason: string }>({
 
 async function nudgeDelivery() {
   try {
-    await sendJob(deliverOutboxJob, { reason: "new message" }, { singletonKey: "nudge", singletonSeconds: 1 });
+    await sendJob(
+      deliverOutboxJob,
+      { reason: "new message" },
+      { singletonKey: "nudge", singletonSeconds: 1 },
+    );
   } catch (error) {
     logger.debug({ err: error }, "could not nudge the outbox; the schedule will deliver");
   }

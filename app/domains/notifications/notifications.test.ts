@@ -28,7 +28,12 @@ beforeEach(async () => {
 });
 
 const welcome = (to: string, locale: "en" | "nl" = "en") =>
-  ({ to, locale, template: "welcome", data: { firstName: "Sanne", accountUrl: "http://localhost:3000/nl/customer/account/" } }) as const;
+  ({
+    to,
+    locale,
+    template: "welcome",
+    data: { firstName: "Sanne", accountUrl: "http://localhost:3000/nl/customer/account/" },
+  }) as const;
 
 function recordingTransports(fail = false) {
   const sent: string[] = [];
@@ -78,7 +83,12 @@ describe("outbox", () => {
   it("delivers due messages once and records the transport", async () => {
     await transaction(async (tx) => {
       await queueEmail(tx, welcome("a@example.nl"));
-      await queueSms(tx, { to: "+31612345678", locale: "fr", template: "earlyAccessTicket", values: { ticket: "482913" } });
+      await queueSms(tx, {
+        to: "+31612345678",
+        locale: "fr",
+        template: "earlyAccessTicket",
+        values: { ticket: "482913" },
+      });
     });
     const { sent, transports } = recordingTransports();
     expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 2, retried: 0, failed: 0 });

@@ -28,5 +28,8 @@ export const outboxMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_created_idx").on(t.createdAt),
+  ],
 );

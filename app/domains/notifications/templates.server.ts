@@ -2,9 +2,9 @@ import { render } from "@react-email/render";
 import type { TFunction } from "i18next";
 import type { ComponentType } from "react";
 import { createElement } from "react";
-import { serverI18n } from "../../platform/i18n/resources.server";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
-import { WelcomeEmail, type WelcomeData } from "./emails/welcome";
+import { serverI18n } from "../../platform/i18n/resources.server";
+import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
 export interface EmailProps<T> {
   t: TFunction;
@@ -19,12 +19,14 @@ interface EmailTemplate<T> {
 
 /** Every e-mail the shop sends, by name, with the data it needs. */
 export const emailTemplates = {
-  welcome: { subjectKey: "email:welcome.subject", component: WelcomeEmail } satisfies EmailTemplate<WelcomeData>,
+  welcome: {
+    subjectKey: "email:welcome.subject",
+    component: WelcomeEmail,
+  } satisfies EmailTemplate<WelcomeData>,
 };
 export type EmailTemplateName = keyof typeof emailTemplates;
-export type EmailData<N extends EmailTemplateName> = (typeof emailTemplates)[N] extends EmailTemplate<infer T>
-  ? T
-  : never;
+export type EmailData<N extends EmailTemplateName> =
+  (typeof emailTemplates)[N] extends EmailTemplate<infer T> ? T : never;
 
 /** Every SMS the shop sends: one translated text with its interpolation values. */
 export const smsTemplates = {

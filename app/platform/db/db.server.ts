@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -34,29 +34,79 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const { hostname, pathname } = new URL(options.url);
-    return { driver: "postgres", db, pool, label: `PostgreSQL ${hostname}${pathname}`, close: () => pool.end() };
+    return {
+      driver: "postgres",
+      db,
+      pool,
+      label: `PostgreSQL ${hostname}${pathname}`,
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith("memory://");
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  const label = dataDir.startsWith("memory://") ? "PGlite (in memory)" : `PGlite ${path.relative(process.cwd(), dataDir) || dataDir}`;
-  return { driver: "pglite", db, client, label, close: () => client.close() };
+  const label = inMemory ? "PGlite (in memory)" : `PGlite ${path.relative(process.cwd(), dataDir) || dataDir}`;
+  return {
+    driver: "pglite",
+    db,
+    client,
+    label,
+    async close() {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt it.
+ * A lock file with the owner's pid refuses that with a clear message instead.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "shop.lock");
+  if (existsSync(file)) {
+    const owner = Number(readFileSync(file, "utf8"));
+    if (owner !== process.pid && isRunning(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner} (the running shop?). Stop it first, or use DATABASE_URL.`,
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
 }
 
 let current: Connection | undefined;
 
 /** Installs the process-wide connection (server start-up, scripts, tests). */
-export function useConnection(connection: Connection): void {
+export function installConnection(connection: Connection): void {
   current = connection;
 }
 
 export function connection(): Connection {
-  if (!current) throw new Error("The database is not connected yet: call useConnection() at start-up.");
+  if (!current) throw new Error("The database is not connected yet: call installConnection() at start-up.");
   return current;
 }
 
 /** The process-wide Drizzle handle. */
 export function db(): Database {
   return connection().db;
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. Prefer the query builder. */
+export async function selectRows<T>(on: Queryable, query: SQL): Promise<T[]> {
+  const result = (await on.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { Connection } from "./db.server";
+import { type Connection, selectRows } from "./db.server";
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
@@ -30,12 +30,17 @@ interface Journal {
 }
 
 /** The newest migration in the repository and the newest applied one, for the readiness probe. */
-export async function migrationStatus(connection: Connection): Promise<{ expected: number; applied: number; current: boolean }> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as Journal;
+export async function migrationStatus(
+  connection: Connection,
+): Promise<{ expected: number; applied: number; current: boolean }> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as Journal;
   const expected = journal.entries.at(-1)?.when ?? 0;
-  const result = await connection.db.execute<{ applied: string | null }>(
+  const [row] = await selectRows<{ applied: string | null }>(
+    connection.db,
     sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`,
   );
-  const applied = Number(result.rows[0]?.applied ?? 0);
+  const applied = Number(row?.applied ?? 0);
   return { expected, applied, current: applied >= expected };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { onServer, serverUrl } from "../../../tests/support/database";
-import { type Connection, connect } from "./db.server";
+import { type Connection, connect, selectRows } from "./db.server";
 import { migrationStatus, runMigrations } from "./migrate.server";
 
 const targets: { name: string; open: () => Promise<Connection> }[] = [
@@ -22,7 +22,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 afterAll(async () => {
-  for (const name of created) await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
+  for (const name of created)
+    await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
 });
 
 describe.each(targets)("migrations on $name", ({ open }) => {
@@ -34,18 +35,20 @@ describe.each(targets)("migrations on $name", ({ open }) => {
       await runMigrations(connection);
       expect((await migrationStatus(connection)).current).toBe(true);
 
-      const tables = await connection.db.execute<{ table_name: string }>(
+      const tables = await selectRows<{ table_name: string }>(
+        connection.db,
         sql`select table_name from information_schema.tables where table_schema = 'public'`,
       );
-      expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect(tables.map((r) => r.table_name)).toEqual(
         expect.arrayContaining(["products", "product_variants", "categories", "outbox_messages"]),
       );
 
-      const extensions = await connection.db.execute<{ similar: number; folded: string }>(
+      const [extensions] = await selectRows<{ similar: number; folded: string }>(
+        connection.db,
         sql`select similarity('jurk', 'jurken') as similar, unaccent('Crème brûlée') as folded`,
       );
-      expect(extensions.rows[0]?.folded).toBe("Creme brulee");
-      expect(Number(extensions.rows[0]?.similar)).toBeGreaterThan(0.3);
+      expect(extensions?.folded).toBe("Creme brulee");
+      expect(Number(extensions?.similar)).toBeGreaterThan(0.3);
     } finally {
       await connection.close();
     }

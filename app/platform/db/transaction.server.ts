@@ -29,7 +29,10 @@ export async function transaction<T>(
   const attempts = 1 + (options.retries ?? (options.isolationLevel === "serializable" ? 5 : 0));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await on.transaction(work, options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined);
+      return await on.transaction(
+        work,
+        options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined,
+      );
     } catch (error) {
       const state = sqlState(error);
       if (attempt >= attempts || !state || !RETRYABLE.has(state)) throw error;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { categories } from "../../domains/catalog/tables.server";
-import type { Connection } from "./db.server";
+import { type Connection, selectRows } from "./db.server";
 import { transaction } from "./transaction.server";
 
 let connection: Connection;
@@ -26,18 +26,22 @@ describe("transaction", () => {
       await tx.insert(categories).values({ position: 903 });
       await tx.insert(categories).values({ position: 904 });
     });
-    const rows = await connection.db.execute<{ n: number }>(
+    const [count] = await selectRows<{ n: number }>(
+      connection.db,
       sql`select count(*)::int as n from categories where position in (903, 904)`,
     );
-    expect(rows.rows[0]?.n).toBe(2);
+    expect(count?.n).toBe(2);
   });
 
   it("joins an open transaction instead of committing on its own", async () => {
     await expect(
       transaction(async (outer) => {
-        await transaction(async (inner) => {
-          await inner.insert(categories).values({ position: 905 });
-        }, { on: outer });
+        await transaction(
+          async (inner) => {
+            await inner.insert(categories).values({ position: 905 });
+          },
+          { on: outer },
+        );
         throw new Error("outer fails");
       }),
     ).rejects.toThrow("outer fails");
@@ -61,10 +65,13 @@ describe("transaction retries", () => {
 
     let failures = 0;
     await expect(
-      transaction(async () => {
-        failures++;
-        throw Object.assign(new Error("unique violation"), { code: "23505" });
-      }, { isolationLevel: "serializable" }),
+      transaction(
+        async () => {
+          failures++;
+          throw Object.assign(new Error("unique violation"), { code: "23505" });
+        },
+        { isolationLevel: "serializable" },
+      ),
     ).rejects.toThrow("unique violation");
     expect(failures).toBe(1);
   });

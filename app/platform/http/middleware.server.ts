@@ -37,7 +37,13 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  const entry = { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms };
+  const entry = {
+    reqId: c.get("requestId"),
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms,
+  };
   if (c.res.status >= 500) logger.error(entry, "request");
   else logger.info(entry, "request");
 };

@@ -1,4 +1,4 @@
-import { PgBoss, fromPglite, type Job, type SendOptions } from "pg-boss";
+import { fromPglite, type Job, PgBoss, type SendOptions } from "pg-boss";
 import type { Connection } from "../db/db.server";
 import { logger } from "../logging/logger.server";
 
@@ -7,7 +7,10 @@ export interface JobDefinition<T extends object> {
   name: string;
   handle(data: T, job: Job<T>): Promise<void>;
   /** pg-boss send options for every job of this kind (retries, backoff, expiry). */
-  options?: Pick<SendOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds">;
+  options?: Pick<
+    SendOptions,
+    "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds"
+  >;
   /** Cron expression (Europe/Amsterdam, the shop's clock) and the data each run gets. */
   schedule?: { cron: string; data: T };
 }
@@ -30,7 +33,10 @@ function createBoss(connection: Connection): PgBoss {
 }
 
 /** Starts pg-boss in this process: queues, workers and cron schedules for every definition. */
-export async function startJobs(connection: Connection, definitions: JobDefinition<never>[]): Promise<PgBoss> {
+export async function startJobs(
+  connection: Connection,
+  definitions: JobDefinition<never>[],
+): Promise<PgBoss> {
   const instance = createBoss(connection);
   instance.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await instance.start();

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "../env.server";
+import { logger } from "../logging/logger.server";
 
 export interface OutgoingEmail {
   id: string;
@@ -36,7 +37,9 @@ export function createEmailTransport(): EmailTransport {
     async send(message) {
       const info = await stream.sendMail({ from: SMTP_FROM, ...message });
       await mkdir(folder, { recursive: true });
-      await writeFile(path.join(folder, `${message.id}.eml`), info.message as Buffer);
+      const file = path.join(folder, `${message.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, "e-mail stored in the outbox");
     },
   };
 }

@@ -1,4 +1,5 @@
 import { env } from "../env.server";
+import { logger } from "../logging/logger.server";
 
 export interface OutgoingSms {
   id: string;
@@ -14,7 +15,14 @@ export interface SmsTransport {
 /** An HTTP SMS gateway (JSON POST) when SMS_GATEWAY_URL is set; otherwise the outbox row is the delivery. */
 export function createSmsTransport(): SmsTransport {
   const url = env().SMS_GATEWAY_URL;
-  if (!url) return { name: "outbox", send: async () => {} };
+  if (!url) {
+    return {
+      name: "outbox",
+      async send(message) {
+        logger.info({ to: message.to, text: message.text }, "SMS stored in the outbox");
+      },
+    };
+  }
   return {
     name: "sms-gateway",
     async send(message) {

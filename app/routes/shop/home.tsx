@@ -7,11 +7,15 @@ import type { Route } from "./+types/home";
 export function loader({ params }: Route.LoaderArgs) {
   if (!isLocale(params.locale)) throw data(null, { status: 404 });
   const { t } = serverI18n(params.locale);
-  return { locale: params.locale, title: `${t("shop.name")} · ${t("home.title")}`, description: t("home.intro") };
+  return {
+    locale: params.locale,
+    title: `${t("shop.name")} · ${t("home.title")}`,
+    description: t("home.intro"),
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "description", content: data?.description }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 
 const colors = { ink: "#1f1b16", muted: "#6b625a", paper: "#faf7f2", accent: "#8a3b2e" };
 
@@ -20,9 +20,20 @@ export function EmailLayout({
     <Html lang={lang}>
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: colors.paper, fontFamily: "Helvetica, Arial, sans-serif", color: colors.ink }}>
-        <Container style={{ maxWidth: 560, margin: "0 auto", padding: "32px 24px", backgroundColor: "#ffffff" }}>
-          <Heading as="h1" style={{ fontSize: 22, letterSpacing: 4, textTransform: "uppercase", margin: "0 0 24px" }}>
+      <Body
+        style={{
+          backgroundColor: colors.paper,
+          fontFamily: "Helvetica, Arial, sans-serif",
+          color: colors.ink,
+        }}
+      >
+        <Container
+          style={{ maxWidth: 560, margin: "0 auto", padding: "32px 24px", backgroundColor: "#ffffff" }}
+        >
+          <Heading
+            as="h1"
+            style={{ fontSize: 22, letterSpacing: 4, textTransform: "uppercase", margin: "0 0 24px" }}
+          >
             Loom &amp; Label
           </Heading>
           <Section>{children}</Section>

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { auth, type Role } from "../../platform/auth/auth.server";
+import type { Queryable } from "../../platform/db/db.server";
+import type { Locale } from "../../platform/i18n/locales";
+import { user } from "./tables.server";
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  locale: Locale;
+  role?: Role;
+}
+
+/** Creates an account with a hashed password through better-auth; staff get their role. */
+export async function createAccount(account: NewAccount): Promise<{ id: string }> {
+  const created = await auth.api.createUser({
+    body: {
+      email: account.email,
+      password: account.password,
+      name: `${account.firstName} ${account.lastName}`,
+      role: account.role ?? "customer",
+      data: { firstName: account.firstName, lastName: account.lastName, locale: account.locale },
+    },
+  });
+  return { id: created.user.id };
+}
+
+export async function accountExists(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,49 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
+import { type Database, db } from "../db/db.server";
+import * as schema from "../db/schema.server";
+import { env } from "../env.server";
+import { logger } from "../logging/logger.server";
+
+/** Staff roles of PRODUCT.md; `customer` is everyone else. What each may do in the shop is checked by `requireStaff`. */
+export const staffRoles = ["admin", "support", "merchandiser"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export type Role = StaffRole | "customer";
+
+// The Drizzle handle is opened at start-up, after this module loads: resolve it on each use.
+const lazyDb = new Proxy({} as Database, { get: (_target, key) => Reflect.get(db(), key) });
+
+export const auth = betterAuth({
+  appName: "Loom & Label",
+  baseURL: env().BASE_URL,
+  secret: env().SESSION_SECRET,
+  basePath: "/api/auth",
+  database: drizzleAdapter(lazyDb, { provider: "pg", schema }),
+  emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+  user: {
+    additionalFields: {
+      firstName: { type: "string", required: true },
+      lastName: { type: "string", required: true },
+      locale: { type: "string", required: false, defaultValue: "en" },
+    },
+  },
+  advanced: { database: { generateId: "uuid" } },
+  logger: {
+    level: "warn",
+    log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+  },
+  plugins: [
+    admin({
+      defaultRole: "customer",
+      adminRoles: ["admin"],
+      roles: {
+        customer: userAc,
+        support: defaultAc.newRole({ user: ["list", "get"], session: ["list"] }),
+        merchandiser: userAc,
+        admin: adminAc,
+      },
+    }),
+  ],
+});

@@ -1,0 +1,88 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+test("pages carry security headers with a per-request CSP nonce on every script", async ({
+  request,
+  page,
+}) => {
+  const first = await request.get("/en/");
+  const second = await request.get("/en/");
+  const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
+  const nonce = nonceOf(first.headers()["content-security-policy"] ?? "");
+  expect(nonce).toBeTruthy();
+  expect(nonceOf(second.headers()["content-security-policy"] ?? "")).not.toBe(nonce);
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(first.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(first.headers()["x-request-id"]).toBeTruthy();
+
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  // Hashed assets are cached for good, and text is compressed.
+  await page.goto("/en/");
+  const asset = await page.evaluate(
+    () => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')?.href,
+  );
+  expect(asset).toContain("/assets/");
+  const assetResponse = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
+  expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(assetResponse.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("the API documents itself and answers in the Api error shape", async ({ request, page }) => {
+  const doc = await request.get("/api/v1/openapi.json");
+  expect(doc.ok()).toBe(true);
+  expect((await doc.json()).openapi).toBe("3.1.0");
+
+  const missing = await request.get("/api/v1/does-not-exist/");
+  expect(missing.status()).toBe(404);
+  expect(Object.keys(await missing.json()).sort()).toEqual([
+    "details",
+    "message",
+    "messageTranslationKey",
+    "statusCode",
+  ]);
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/api/docs/");
+  await expect(page.getByText("Loom & Label shop API")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("SIGTERM stops taking work, closes the database and exits 0", async () => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-sigterm-"));
+  const port = 3190 + test.info().workerIndex;
+  const server = spawn(process.execPath, ["build/server/index.js"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: "none",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/ready/`).catch(() => null))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health/`)).rejects.toThrow();
+  } finally {
+    server.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
