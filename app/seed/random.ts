@@ -1,0 +1,53 @@
+/** A small seeded PRNG (mulberry32): the same seed always yields the same catalogue. */
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error("Random.pick needs a non-empty list");
+    return item;
+  }
+
+  /** Picks by weight; `weights` are relative, not percentages. */
+  weighted<T>(entries: readonly (readonly [T, number])[]): T {
+    const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+    let ticket = this.next() * total;
+    for (const [item, weight] of entries) {
+      ticket -= weight;
+      if (ticket < 0) return item;
+    }
+    return this.pick(entries)[0];
+  }
+
+  /** `count` distinct items in random order (all of them when the list is shorter). */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const pool = [...items];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+    }
+    return pool.slice(0, count);
+  }
+}
