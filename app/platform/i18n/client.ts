@@ -1,10 +1,12 @@
 import type { Resource } from "i18next";
-import { createI18n } from "./i18n";
+import { clientNamespaces, createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
-/** Loads only the shopper's locale (one small chunk) before hydration, so the first render matches the server. */
+/** Loads only the shopper's locale (small chunks) before hydration, so the first render matches the server. */
 export async function loadClientI18n(locale: Locale) {
-  const common = await import(`../../locales/${locale}/common.json`);
-  const resources: Resource = { [locale]: { common: common.default } };
+  const bundles = await Promise.all(
+    clientNamespaces.map((ns) => import(`../../locales/${locale}/${ns}.json`).then((m) => [ns, m.default] as const)),
+  );
+  const resources: Resource = { [locale]: Object.fromEntries(bundles) };
   return createI18n(locale, resources);
 }

@@ -1,21 +1,29 @@
 import type { Resource } from "i18next";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
+import enForms from "../../locales/en/forms.json";
+import enUi from "../../locales/en/ui.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
+import esForms from "../../locales/es/forms.json";
+import esUi from "../../locales/es/ui.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
+import frForms from "../../locales/fr/forms.json";
+import frUi from "../../locales/fr/ui.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
+import nlForms from "../../locales/nl/forms.json";
+import nlUi from "../../locales/nl/ui.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
 /** Every message of every locale: the server renders any locale (pages, e-mails, SMS). */
 export const resources = {
-  en: { common: enCommon, email: enEmail },
-  nl: { common: nlCommon, email: nlEmail },
-  fr: { common: frCommon, email: frEmail },
-  es: { common: esCommon, email: esEmail },
+  en: { common: enCommon, ui: enUi, forms: enForms, email: enEmail },
+  nl: { common: nlCommon, ui: nlUi, forms: nlForms, email: nlEmail },
+  fr: { common: frCommon, ui: frUi, forms: frForms, email: frEmail },
+  es: { common: esCommon, ui: esUi, forms: esForms, email: esEmail },
 } satisfies Resource;
 
 const cache = new Map<Locale, ReturnType<typeof createI18n>>();
