@@ -1,0 +1,4 @@
+/** Form controls, validation modes and field flags, for `/demo/`. */
+export function FormsDemo() {
+  return null;
+}
