@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -6,28 +7,66 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CookieConsent } from "./components/layout/cookie-consent";
+import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
+import { OfflineBanner } from "./components/layout/offline-banner";
+import { SeoLinks } from "./components/layout/seo-links";
+import { OverlayProvider } from "./components/ui/overlay-manager";
+import { ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
 import { requestContext } from "./platform/http/context";
+import { env } from "./platform/env.server";
+import { globalMiddleware, routingContext } from "./routing/middleware.server";
+
+export const middleware = globalMiddleware;
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.get(requestContext).locale };
+  const { strategy, locale } = context.get(routingContext);
+  return {
+    routing: { locale, strategy, origin: env().BASE_URL },
+    channel: context.get(requestContext).channel,
+  };
+}
+
+/** The root data never changes while a shopper stays in one locale. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  const prefix = (url: URL) => url.pathname.split("/")[1];
+  return prefix(currentUrl) !== prefix(nextUrl);
+}
+
+export function links() {
+  return [
+    { rel: "manifest", href: "/manifest.webmanifest" },
+    { rel: "icon", href: "/icons/icon.svg", type: "image/svg+xml" },
+    { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
   return (
-    <html lang={data?.locale ?? "en"}>
+    <html lang={data?.routing.locale ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
         <Meta />
+        <SeoLinks />
         <Links />
       </head>
       <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:bg-white focus:px-4 focus:py-2"
+        >
+          {t("nav.skipToContent")}
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -37,23 +76,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <OverlayProvider>
+      <NavigationProgress />
+      <OfflineBanner />
+      <Outlet />
+      <CookieConsent />
+    </OverlayProvider>
+  );
 }
 
-/** The error page of SPEC §8: the message, and a way back home. */
+/** Failures no layout caught: maintenance (503), not found, and the generic error page. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const data = useRouteLoaderData<typeof loader>("root");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 404 ? t("errors.notFound") : t("errors.generic");
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
-      <p className="text-sm tracking-[0.3em] text-muted">{status}</p>
-      <h1 className="font-display text-3xl">{message}</h1>
-      <a className="underline underline-offset-4" href={`/${data?.locale ?? "en"}/`}>
-        {t("errors.backHome")}
-      </a>
-    </main>
-  );
+  useEffect(reportNavigationError, []);
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 503) return <MaintenancePage />;
+    if (error.status === 404) return <NotFoundPage />;
+    const message = (error.data as { message?: string } | null)?.message;
+    return <ErrorPage statusCode={error.status} message={message} />;
+  }
+  return <ErrorPage />;
 }

@@ -1,8 +1,35 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { type Layout, type PageDefinition, type PageId, pageIds, pages, pathPattern } from "./routing/pages";
+import { routeId } from "./routing/route-ids";
 
-export default [
-  index("routes/system/root-redirect.tsx"),
-  route(":locale/", "routes/shop/home.tsx"),
-  route(":locale/demo/", "routes/system/demo.tsx"),
-  route("*", "routes/system/not-found.tsx"),
-] satisfies RouteConfig;
+const locales = ["en", "nl", "fr", "es"] as const;
+
+/**
+ * Every page of the page table that has a route module, once per locale (`/nl/zoeken/`) and once more
+ * unprefixed for the default locale (`/search/`), which the Hono layer redirects away from or serves,
+ * depending on I18N_STRATEGY.
+ */
+function pageRoutes(layoutName: Layout): RouteConfigEntry[] {
+  const entries: RouteConfigEntry[] = [];
+  for (const id of pageIds) {
+    const page: PageDefinition = pages[id as PageId];
+    if (page.layout !== layoutName || !page.file) continue;
+    for (const locale of locales) {
+      const path = pathPattern(id, locale);
+      entries.push(route(`${locale}/${path ? `${path}/` : ""}`, page.file, { id: routeId(id, locale, true) }));
+      if (locale === "en") entries.push(route(path ? `${path}/` : "/", page.file, { id: routeId(id, locale, false) }));
+    }
+  }
+  return entries;
+}
+
+const layouts: [Layout, RouteConfigEntry[]][] = [
+  ["default", [...pageRoutes("default"), route("*", "routes/system/not-found.tsx", { id: "not-found.splat" })]],
+  ["checkout", pageRoutes("checkout")],
+  ["app", pageRoutes("app")],
+  ["empty", pageRoutes("empty")],
+];
+
+export default layouts
+  .filter(([, children]) => children.length > 0)
+  .map(([name, children]) => layout(`routes/layouts/${name}.tsx`, children)) satisfies RouteConfig;

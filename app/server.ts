@@ -7,11 +7,15 @@ import { createHonoServer } from "react-router-hono-server/node";
 import { createApi } from "./api/index.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
+import { channelDetection } from "./platform/http/channel.server";
 import { requestContext } from "./platform/http/context";
 import { type AppEnv, immutableAssets, requestLog, securityHeaders } from "./platform/http/middleware.server";
-import { localeOfRequest } from "./platform/i18n/request-locale";
+import { isLocale } from "./platform/i18n/locales";
 import { logger } from "./platform/logging/logger.server";
 import { type Platform, startPlatform } from "./platform/start.server";
+import { localeRouting } from "./routing/locale-routing.server";
+import { localeSitemap, robotsTxt, sitemapIndex } from "./routing/sitemap.server";
+import { demoAccounts } from "./seed/demo-accounts.server";
 import { seedOnFirstStart } from "./seed/first-start.server";
 
 const config = env();
@@ -30,6 +34,12 @@ export default await createHonoServer<AppEnv>({
     app.use(securityHeaders({ dev }));
     app.use(compress());
     app.use("/assets/*", immutableAssets);
+    app.use("/sw.js", async (c, next) => {
+      await next();
+      c.res.headers.set("cache-control", "no-cache");
+    });
+    app.use(localeRouting(config.I18N_STRATEGY));
+    app.use(channelDetection);
   },
   configure(app) {
     app.route("/api", createApi());
@@ -37,24 +47,35 @@ export default await createHonoServer<AppEnv>({
       "/media/*",
       serveStatic({
         root: path.relative(process.cwd(), config.DATA_DIR),
-        onFound: (_p, c) => {
-          c.header("cache-control", "public, max-age=86400");
-        },
+        onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
       }),
     );
+    const xml = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
+    app.get("/robots.txt", (c) => c.text(robotsTxt(config.BASE_URL, config.I18N_STRATEGY)));
+    app.get("/sitemap.xml", (c) => c.body(sitemapIndex(config.BASE_URL), 200, xml));
+    app.get("/:locale/sitemap.xml", (c, next) => {
+      const locale = c.req.param("locale");
+      if (!isLocale(locale)) return next();
+      return c.body(localeSitemap(locale, config.BASE_URL, config.I18N_STRATEGY), 200, xml);
+    });
   },
   getLoadContext(c) {
     const context = new RouterContextProvider();
     context.set(requestContext, {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce"),
-      locale: localeOfRequest(new URL(c.req.url).pathname, c.req.header("cookie")),
+      locale: c.get("locale"),
+      channel: c.get("channel"),
     });
     return context;
   },
   listeningListener(info) {
+    const logins = demoAccounts
+      .filter((a) => a.role === undefined || a.role === "admin")
+      .map((a) => `${a.role ?? "customer"} ${a.email} / ${a.password}`)
+      .join(", ");
     logger.info(
-      `Shop on ${config.BASE_URL.replace(`:${config.PORT}`, `:${info.port}`)} · database: ${platform.connection.label} · demo logins: customer demo@loomandlabel.test / demo-shopper-2026, staff admin@loomandlabel.test / demo-admin-2026`,
+      `Shop on ${config.BASE_URL.replace(`:${config.PORT}`, `:${info.port}`)} · database: ${platform.connection.label} · demo logins: ${logins}`,
     );
   },
   onServe(server) {

@@ -9,6 +9,8 @@ import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
+import { registerConsentRoutes } from "./v1/consent.server";
+import { registerVisitorRoutes } from "./v1/visitor.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -41,6 +43,8 @@ export function createApi() {
   );
 
   registerSystemRoutes(api);
+  registerVisitorRoutes(api);
+  registerConsentRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

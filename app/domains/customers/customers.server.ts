@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { auth, type Role } from "../../platform/auth/auth.server";
 import type { Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
-import { user } from "./tables.server";
+import { addresses, user } from "./tables.server";
 
 export interface NewAccount {
   email: string;
@@ -32,6 +32,16 @@ export async function accountExists(db: Queryable, email: string): Promise<boole
     .select({ id: user.id })
     .from(user)
     .where(eq(user.email, email.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether an address id is in this customer's address book (`user-owns-address`). */
+export async function customerOwnsAddress(db: Queryable, userId: string, addressId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .limit(1);
   return rows.length > 0;
 }

@@ -2,3 +2,5 @@
 export * from "../../domains/catalog/tables.server";
 export * from "../../domains/customers/tables.server";
 export * from "../../domains/notifications/tables.server";
+export * from "../../domains/content/tables.server";
+export * from "../../domains/marketing/tables.server";

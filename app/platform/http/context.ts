@@ -8,6 +8,10 @@ export interface RequestInfo {
   nonce?: string;
   /** The locale of the page, from its URL prefix, else the cookie, else the default. */
   locale: Locale;
+  /** `app` inside the installed app or the in-app views (`/app/…`), `web` otherwise. */
+  channel: Channel;
 }
+
+export type Channel = "web" | "app";
 
 export const requestContext = createContext<RequestInfo>();

@@ -1,11 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Locale } from "../i18n/locales";
 import { logger } from "../logging/logger.server";
+import type { Channel } from "./context";
 
 export interface AppEnv {
   Variables: {
     requestId: string;
     secureHeadersNonce?: string;
+    locale: Locale;
+    channel: Channel;
   };
 }
 

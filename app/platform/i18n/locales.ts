@@ -9,3 +9,6 @@ export const intlLocales: Record<Locale, string> = { en: "en-NL", nl: "nl-NL", f
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
+
+/** Remembers the last locale shown (PRODUCT.md: 365 days, path /, SameSite=Lax). */
+export const LOCALE_COOKIE = "i18n_locale";

@@ -1,14 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { FormsDemo } from "~/components/demo/forms-demo";
 import { OverlaysDemo } from "~/components/demo/overlays-demo";
-import { isLocale } from "~/platform/i18n/locales";
-import type { Route } from "./+types/demo";
-
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isLocale(params.locale)) throw data(null, { status: 404 });
-  return null;
-}
 
 export function meta() {
   return [{ title: "Design system · Loom & Label" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-/** Any unmatched path: the error boundary renders the localized 404 page with status 404. */
+/** `/404/` and every unmatched path: the layout's error boundary renders the 404 page with status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { db } from "../../platform/db/db.server";
+import type { Locale } from "../../platform/i18n/locales";
+import { CONSENT_VERSION, type ConsentChoice, type StoredConsent } from "./consent";
+import { consentRecords } from "./tables.server";
+
+/** Logs a cookie-consent choice (a new one, or a change of an earlier one) and returns what to store. */
+export async function recordConsent(
+  choice: ConsentChoice,
+  options: { locale: Locale; previousId?: string },
+): Promise<StoredConsent> {
+  const consent: StoredConsent = { ...choice, version: CONSENT_VERSION, id: options.previousId ?? randomUUID() };
+  await db().insert(consentRecords).values({
+    consentId: consent.id,
+    version: consent.version,
+    analytics: consent.analytics,
+    personalisation: consent.personalisation,
+    locale: options.locale,
+  });
+  return consent;
+}
+
+export async function consentHistory(consentId: string) {
+  return db()
+    .select()
+    .from(consentRecords)
+    .where(eq(consentRecords.consentId, consentId))
+    .orderBy(desc(consentRecords.createdAt), desc(consentRecords.id));
+}

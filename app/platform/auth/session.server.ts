@@ -1,0 +1,55 @@
+import { getSessionCookie } from "better-auth/cookies";
+import { type Role, staffRoles, type StaffRole } from "./auth.server";
+import { auth } from "./auth.server";
+
+export interface Visitor {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+export interface SessionCheck {
+  visitor: Visitor | null;
+  /** Set-Cookie headers to pass on: a refreshed session, or an expired one dropped. */
+  setCookies: string[];
+}
+
+const checks = new WeakMap<Request, Promise<SessionCheck>>();
+
+/**
+ * Validates (and refreshes) the session of a request once, however many middleware ask. Requests without a
+ * session cookie cost nothing: public pages stay free of database work for anonymous visitors.
+ */
+export function checkSession(request: Request): Promise<SessionCheck> {
+  let check = checks.get(request);
+  if (!check) {
+    check = readSession(request);
+    checks.set(request, check);
+  }
+  return check;
+}
+
+async function readSession(request: Request): Promise<SessionCheck> {
+  if (!getSessionCookie(request.headers)) return { visitor: null, setCookies: [] };
+  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (!response) return { visitor: null, setCookies };
+  const { user } = response;
+  return {
+    visitor: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: (user.role ?? "customer") as Role,
+    },
+    setCookies,
+  };
+}
+
+export function isStaff(visitor: Visitor | null, role?: StaffRole): boolean {
+  if (!visitor || !(staffRoles as readonly string[]).includes(visitor.role)) return false;
+  return !role || visitor.role === role || visitor.role === "admin";
+}

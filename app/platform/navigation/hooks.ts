@@ -1,0 +1,71 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+function subscribeOnline(callback: () => void) {
+  window.addEventListener("online", callback);
+  window.addEventListener("offline", callback);
+  return () => {
+    window.removeEventListener("online", callback);
+    window.removeEventListener("offline", callback);
+  };
+}
+
+/** The network online/offline flag; the server assumes online. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * Keeps a loading state on screen for at least `minimumMs` once it was shown, so a skeleton never flashes
+ * for a few milliseconds (PRODUCT.md: 200 ms).
+ */
+export function useMinimumDisplay(active: boolean, minimumMs = 200): boolean {
+  const [shown, setShown] = useState(active);
+  const [since, setSince] = useState(0);
+  useEffect(() => {
+    if (active) {
+      setShown(true);
+      setSince(Date.now());
+      return;
+    }
+    const left = minimumMs - (Date.now() - since);
+    if (left <= 0) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(false), left);
+    return () => clearTimeout(timer);
+  }, [active, minimumMs, since]);
+  return active || shown;
+}
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Whether prefetching is polite here: not offline, not on 2G, not with Save-Data on. */
+export function prefetchAllowed(nav: Navigator & { connection?: NetworkInformationLike }): boolean {
+  if (!nav.onLine) return false;
+  const connection = nav.connection;
+  if (connection?.saveData) return false;
+  return !connection?.effectiveType || !/(^|-)2g$/.test(connection.effectiveType);
+}
+
+/** "none" until the browser is idle (at most 2 s), then "viewport" where prefetching is allowed. */
+export function useIdlePrefetch(): "none" | "viewport" {
+  const [mode, setMode] = useState<"none" | "viewport">("none");
+  useEffect(() => {
+    const enable = () => setMode(prefetchAllowed(navigator) ? "viewport" : "none");
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(enable, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(enable, 2000);
+    return () => clearTimeout(timer);
+  }, []);
+  return mode;
+}
