@@ -1,0 +1,42 @@
+// Starts the built shop for a benchmark on its own port and data directory, and stops it again.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Serves build/ with NODE_ENV=production; `env` can point it at PostgreSQL (DATABASE_URL) or seed more. */
+export async function startShop({ port = 3300, env = {} } = {}) {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const ready = await fetch(`${origin}/api/ready/`).then((r) => r.ok).catch(() => false);
+    if (ready) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the shop did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    origin,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Prints rows of { metric, value, target, pass } as one table. */
+export function printTable(title, rows) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((r) => ({ metric: r.metric, value: r.value, target: r.target ?? "", result: r.pass === undefined ? "" : r.pass ? "pass" : "FAIL" })),
+  );
+}
