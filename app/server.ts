@@ -1,5 +1,6 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
@@ -27,6 +28,8 @@ shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart });
 const platform = await shared.__shopPlatform;
 
 export default await createHonoServer<AppEnv>({
+  // Not strict: `/api/ready` and `/api/ready/` are the same resource.
+  app: new Hono<AppEnv>({ strict: false }),
   defaultLogger: false,
   beforeAll(app) {
     app.use(requestId());

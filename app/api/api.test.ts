@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../tests/support/database";
 import type { Connection } from "../platform/db/db.server";
+import { addWarmup } from "../platform/readiness.server";
 import { API_BODY_LIMIT_BYTES, createApi } from "./index.server";
 
 let connection: Connection;
@@ -56,6 +57,17 @@ describe("/api", () => {
     const ready = await api.request("/ready/");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready", migrations: { current: true } });
+  });
+
+  it("is not ready while warm-up work runs", async () => {
+    let finish = () => {};
+    addWarmup("test photos", new Promise<void>((resolve) => (finish = resolve)));
+    const warming = await api.request("/ready/");
+    expect(warming.status).toBe(503);
+    expect(await warming.json()).toMatchObject({ statusCode: 503, details: { warming: ["test photos"] } });
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await api.request("/ready/")).status).toBe(200);
   });
 
   it("publishes its OpenAPI document", async () => {

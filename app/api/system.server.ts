@@ -5,6 +5,7 @@ import { migrationStatus } from "../platform/db/migrate.server";
 import { ApiError } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { logger } from "../platform/logging/logger.server";
+import { warmingUp } from "../platform/readiness.server";
 import { sendApiError } from "./errors.server";
 
 export const ApiErrorSchema = z
@@ -56,6 +57,13 @@ export function registerSystemRoutes(api: OpenAPIHono<AppEnv>) {
       const conn = connection();
       await conn.db.execute(sql`select 1`);
       const migrations = await migrationStatus(conn);
+      const warming = warmingUp();
+      if (warming.length > 0) {
+        return sendApiError(
+          c,
+          new ApiError(503, "errors.notReady", "Still warming up.", { warming }),
+        ) as never;
+      }
       if (!migrations.current) {
         return sendApiError(
           c,

@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
+import { addWarmup } from "../platform/readiness.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
-import { catalogueIsEmpty, seedCatalogue } from "./seed.server";
+import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
 
@@ -14,19 +15,36 @@ export function productsToSeed(seed: string | undefined): number {
   return bench ? Number(bench[1]) : DEMO_PRODUCTS;
 }
 
-/** Seeds the demo catalogue and logins when the database has none, so a fresh clone shows a real shop. */
+/**
+ * Seeds the demo logins and catalogue when the database has none, so a fresh clone shows a real shop.
+ * The rows are there before the server listens; the product photos are drawn in the background (the
+ * readiness probe waits for them), also after a restart that interrupted them.
+ */
 export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const config = env();
   const products = productsToSeed(config.SEED);
   if (products === 0) return;
   const accounts = await seedDemoAccounts(connection.db);
   if (accounts) logger.info({ accounts }, "demo accounts created");
-  if (!(await catalogueIsEmpty(connection.db))) return;
-  logger.info({ products }, "empty database: seeding the demo shop");
-  const result = await seedCatalogue(connection.db, {
-    mediaDir: path.join(config.DATA_DIR, "media"),
-    products,
-    log: (message) => logger.info(message),
-  });
-  logger.info({ ...result }, "seed done");
+  const mediaDir = path.join(config.DATA_DIR, "media");
+  const started = Date.now();
+  let images: Promise<void>;
+  if (await catalogueIsEmpty(connection.db)) {
+    logger.info({ products }, "empty database: seeding the demo shop");
+    const result = await seedCatalogue(connection.db, {
+      mediaDir,
+      products,
+      log: (message) => logger.info(message),
+    });
+    images = result.images;
+  } else {
+    images = renderSeedImages({ mediaDir, products });
+  }
+  addWarmup(
+    "product images",
+    images.then(
+      () => logger.info({ ms: Date.now() - started }, "product images ready"),
+      (error) => logger.error({ err: error }, "product images failed"),
+    ),
+  );
 }

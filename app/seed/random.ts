@@ -40,14 +40,4 @@ export class Random {
     }
     return this.pick(entries)[0];
   }
-
-  /** `count` distinct items in random order (all of them when the list is shorter). */
-  sample<T>(items: readonly T[], count: number): T[] {
-    const pool = [...items];
-    for (let i = pool.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
-    }
-    return pool.slice(0, count);
-  }
 }

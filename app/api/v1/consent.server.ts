@@ -22,7 +22,10 @@ const saveConsent = createRoute({
   summary: "Store and log a cookie-consent choice",
   request: { body: { content: { "application/json": { schema: ConsentRequest } }, required: true } },
   responses: {
-    200: { description: "Stored; the consent cookie is set", content: { "application/json": { schema: ConsentResponse } } },
+    200: {
+      description: "Stored; the consent cookie is set",
+      content: { "application/json": { schema: ConsentResponse } },
+    },
   },
 });
 

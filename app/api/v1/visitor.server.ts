@@ -17,7 +17,9 @@ const visitor = createRoute({
   path: "/v1/visitor",
   summary: "The per-visitor bits of every page: signed-in state and badge counts",
   description: "Pages are the same for every visitor; this small request fills in what is personal.",
-  responses: { 200: { description: "The visitor", content: { "application/json": { schema: VisitorSchema } } } },
+  responses: {
+    200: { description: "The visitor", content: { "application/json": { schema: VisitorSchema } } },
+  },
 });
 
 export function registerVisitorRoutes(api: OpenAPIHono<AppEnv>) {

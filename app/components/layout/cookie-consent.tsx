@@ -99,7 +99,6 @@ export function CookieConsent() {
   const button = "min-h-11 flex-1 border border-ink px-4 text-sm tracking-wider uppercase";
   return (
     <section
-      role="region"
       aria-labelledby={titleId}
       className="fixed inset-x-0 bottom-0 z-[90] border-t border-line bg-white shadow-[0_-8px_24px_rgba(31,27,22,0.08)]"
     >
@@ -141,7 +140,11 @@ export function CookieConsent() {
           </p>
         ) : null}
         <div className="flex flex-col gap-3 sm:flex-row">
-          <button type="button" className={button} onClick={() => decide({ analytics: false, personalisation: false })}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => decide({ analytics: false, personalisation: false })}
+          >
             {t("consent.rejectAll")}
           </button>
           {preferences ? (
@@ -153,7 +156,11 @@ export function CookieConsent() {
               {t("consent.preferences")}
             </button>
           )}
-          <button type="button" className={button} onClick={() => decide({ analytics: true, personalisation: true })}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => decide({ analytics: true, personalisation: true })}
+          >
             {t("consent.acceptAll")}
           </button>
         </div>

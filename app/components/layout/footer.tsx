@@ -1,12 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Locale, locales } from "~/platform/i18n/locales";
-import { useRouting, usePageHref } from "~/routing/use-routing";
-import { usePageAlternates } from "./seo-links";
+import { usePageHref, useRouting } from "~/routing/use-routing";
 import { openConsentPreferences } from "./cookie-consent";
 import { PaymentLogos } from "./payment-logos";
+import { usePageAlternates } from "./seo-links";
 
-const languageNames: Record<Locale, string> = { en: "English", nl: "Nederlands", fr: "Français", es: "Español" };
+const languageNames: Record<Locale, string> = {
+  en: "English",
+  nl: "Nederlands",
+  fr: "Français",
+  es: "Español",
+};
 
 /** Switches to the same page in another locale (localized slugs included), remembered by the locale cookie. */
 export function LanguageSwitch() {

@@ -125,7 +125,9 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           <Link
             to={visitor?.signedIn ? to("account") : to("login")}
             className={iconLink}
-            aria-label={visitor?.signedIn ? t("nav.account", { name: visitor.firstName ?? "" }) : t("nav.login")}
+            aria-label={
+              visitor?.signedIn ? t("nav.account", { name: visitor.firstName ?? "" }) : t("nav.login")
+            }
           >
             <User aria-hidden="true" strokeWidth={1.5} />
           </Link>

@@ -1,7 +1,7 @@
 import { useLocation, useMatches, useRouteError } from "react-router";
 import { defaultLocale, type Locale, locales } from "~/platform/i18n/locales";
-import { useRouting } from "~/routing/use-routing";
 import { alternates, matchPage } from "~/routing/urls";
+import { useRouting } from "~/routing/use-routing";
 
 /** The same page in every locale: from the page's loader (localized slugs) or from the page table. */
 export function usePageAlternates(): Record<Locale, string> | null {

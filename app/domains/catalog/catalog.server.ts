@@ -31,7 +31,9 @@ export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
     )
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.position), asc(categories.id));
-  const nodes = new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] as CategoryNode[] }]));
+  const nodes = new Map(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] as CategoryNode[] }]),
+  );
   const tree: CategoryNode[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;

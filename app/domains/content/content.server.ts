@@ -53,7 +53,10 @@ export async function setMaintenanceMode(on: boolean, by?: string): Promise<void
   await db()
     .insert(siteSettings)
     .values({ key: "maintenanceMode", value: on, updatedBy: by })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: on, updatedAt: sql`now()`, updatedBy: by } });
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value: on, updatedAt: sql`now()`, updatedBy: by },
+    });
   cached = undefined;
 }
 

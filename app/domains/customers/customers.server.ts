@@ -37,7 +37,11 @@ export async function accountExists(db: Queryable, email: string): Promise<boole
 }
 
 /** Whether an address id is in this customer's address book (`user-owns-address`). */
-export async function customerOwnsAddress(db: Queryable, userId: string, addressId: number): Promise<boolean> {
+export async function customerOwnsAddress(
+  db: Queryable,
+  userId: string,
+  addressId: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: addresses.id })
     .from(addresses)

@@ -27,7 +27,7 @@ export function encodeConsent(consent: StoredConsent): string {
 /** The stored choice, or null when there is none for the current version (then the banner asks). */
 export function decodeConsent(value: string | undefined | null): StoredConsent | null {
   const parts = value?.split(".");
-  if (!parts || parts.length !== 4) return null;
+  if (parts?.length !== 4) return null;
   const [version, id, analytics, personalisation] = parts;
   if (version !== CONSENT_VERSION || !id || !/^[0-9a-f-]{36}$/.test(id)) return null;
   return { version, id, analytics: analytics === "1", personalisation: personalisation === "1" };

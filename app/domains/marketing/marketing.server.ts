@@ -10,7 +10,11 @@ export async function recordConsent(
   choice: ConsentChoice,
   options: { locale: Locale; previousId?: string },
 ): Promise<StoredConsent> {
-  const consent: StoredConsent = { ...choice, version: CONSENT_VERSION, id: options.previousId ?? randomUUID() };
+  const consent: StoredConsent = {
+    ...choice,
+    version: CONSENT_VERSION,
+    id: options.previousId ?? randomUUID(),
+  };
   await db().insert(consentRecords).values({
     consentId: consent.id,
     version: consent.version,

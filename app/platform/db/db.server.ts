@@ -47,7 +47,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  const label = inMemory ? "PGlite (in memory)" : `PGlite ${path.relative(process.cwd(), dataDir) || dataDir}`;
+  const label = inMemory
+    ? "PGlite (in memory)"
+    : `PGlite ${path.relative(process.cwd(), dataDir) || dataDir}`;
   return {
     driver: "pglite",
     db,

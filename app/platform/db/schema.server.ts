@@ -1,6 +1,6 @@
 // The one Drizzle schema: every domain's tables, re-exported. drizzle-kit reads this file.
 export * from "../../domains/catalog/tables.server";
-export * from "../../domains/customers/tables.server";
-export * from "../../domains/notifications/tables.server";
 export * from "../../domains/content/tables.server";
+export * from "../../domains/customers/tables.server";
 export * from "../../domains/marketing/tables.server";
+export * from "../../domains/notifications/tables.server";
