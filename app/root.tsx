@@ -17,20 +17,32 @@ import { CookieConsent } from "./components/layout/cookie-consent";
 import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
 import { OfflineBanner } from "./components/layout/offline-banner";
 import { SeoLinks } from "./components/layout/seo-links";
-import { OverlayProvider } from "./components/ui/overlay-manager";
 import { ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
-import { requestContext } from "./platform/http/context";
+import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
+import { requestContext } from "./platform/http/context";
+import { serverI18n } from "./platform/i18n/resources.server";
 import { globalMiddleware, routingContext } from "./routing/middleware.server";
 
 export const middleware = globalMiddleware;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { strategy, locale } = context.get(routingContext);
+  const { t } = serverI18n(locale);
   return {
     routing: { locale, strategy, origin: env().BASE_URL },
     channel: context.get(requestContext).channel,
+    titles: { shop: t("shop.name"), notFound: t("errors.notFound"), error: t("errors.generic") },
   };
+}
+
+/** The title of pages without their own, and of the error pages. */
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const titles = loaderData?.titles;
+  if (!titles) return [{ title: "Loom & Label" }];
+  if (!error) return [{ title: titles.shop }];
+  const page = isRouteErrorResponse(error) && error.status === 404 ? titles.notFound : titles.error;
+  return [{ title: `${page} · ${titles.shop}` }, { name: "robots", content: "noindex" }];
 }
 
 /** The root data never changes while a shopper stays in one locale. */

@@ -5,9 +5,11 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
+import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
+import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
 import { requestContext } from "./platform/http/context";
 import { type AppEnv, immutableAssets, requestLog, securityHeaders } from "./platform/http/middleware.server";
@@ -46,6 +48,8 @@ export default await createHonoServer<AppEnv>({
   },
   configure(app) {
     app.route("/api", createApi());
+    // Unknown API paths answer in the Api error shape, never with the HTML 404 page.
+    app.all("/api/*", (c) => sendApiError(c, httpErrors.notFound()));
     app.use(
       "/media/*",
       serveStatic({

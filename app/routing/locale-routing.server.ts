@@ -9,9 +9,9 @@ export interface LocaleEnv {
 
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
-/** Paths that are not pages: the API, build and media files, React Router data requests, files. */
+/** Paths that are not pages: the API, build and media files, React Router's manifest and data requests, files. */
 export function isPagePath(path: string): boolean {
-  if (/^\/(api|assets|media|admin)(\/|$)/.test(path)) return false;
+  if (/^\/(api|assets|media|admin|__manifest)(\/|$)/.test(path)) return false;
   return !/\.[a-z0-9]+$/i.test(path);
 }
 
@@ -44,7 +44,8 @@ export function localeRouting(strategy: I18nStrategy): MiddlewareHandler<LocaleE
     }
 
     const locale: Locale =
-      prefix ?? (strategy === "prefix_except_default" && isPage ? defaultLocale : (remembered ?? defaultLocale));
+      prefix ??
+      (strategy === "prefix_except_default" && isPage ? defaultLocale : (remembered ?? defaultLocale));
     c.set("locale", locale);
     await next();
 

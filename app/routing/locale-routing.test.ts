@@ -35,7 +35,13 @@ describe("locale routing, prefix strategy (default)", () => {
   });
 
   it("leaves the API, assets, media and data requests alone", async () => {
-    for (const path of ["/api/health", "/assets/app-x1.js", "/media/products/a/400.webp", "/nl/zoeken.data", "/robots.txt"]) {
+    for (const path of [
+      "/api/health",
+      "/assets/app-x1.js",
+      "/media/products/a/400.webp",
+      "/nl/zoeken.data",
+      "/robots.txt",
+    ]) {
       expect((await get(path)).status, path).toBe(200);
     }
   });

@@ -27,7 +27,8 @@ const setRoutes: MiddlewareFunction<Response> = ({ context }) => {
 const checkServerMaintenance: MiddlewareFunction<Response> = async ({ request }) => {
   if (!(await isMaintenanceMode())) return;
   const { visitor } = await checkSession(request);
-  if (!isStaff(visitor)) throw data({ reason: "maintenance" }, { status: 503, headers: { "retry-after": "600" } });
+  if (!isStaff(visitor))
+    throw data({ reason: "maintenance" }, { status: 503, headers: { "retry-after": "600" } });
 };
 
 /** check-notices: the active site notices for the banner. */
@@ -57,7 +58,9 @@ const pageMiddleware: Record<RouteMiddlewareName, MiddlewareFunction<Response>> 
     if (context.get(visitorContext)) return;
     const { strategy, locale } = context.get(routingContext);
     const url = new URL(request.url);
-    throw redirect(`${href("login", {}, locale, strategy)}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(
+      `${href("login", {}, locale, strategy)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
+    );
   },
   "customer-account-redirect"({ context }) {
     if (!context.get(visitorContext)) return;

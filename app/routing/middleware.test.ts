@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MiddlewareFunction, RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../tests/support/database";
 import { publishNotice, setMaintenanceMode } from "../domains/content/content.server";
 import { addresses } from "../domains/customers/tables.server";
@@ -21,7 +21,10 @@ beforeAll(async () => {
       body: { email: account.email, password: account.password },
       returnHeaders: true,
     });
-    cookies[account.role ?? "customer"] = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    cookies[account.role ?? "customer"] = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 });
 afterAll(() => connection.close());
@@ -47,7 +50,13 @@ async function run(
     const middleware = chain[index];
     if (!middleware) return new Response("page", { status: 200 });
     const result = await middleware(
-      { request, params: options.params ?? {}, context, unstable_pattern: "", url: new URL(request.url) } as never,
+      {
+        request,
+        params: options.params ?? {},
+        context,
+        unstable_pattern: "",
+        url: new URL(request.url),
+      } as never,
       () => call(index + 1),
     );
     return result instanceof Response ? result : call(index + 1);
@@ -66,7 +75,9 @@ async function run(
 
 describe("route middleware", () => {
   it("serves pages with the visitor and notices in context", async () => {
-    await publishNotice({ message: { en: "Free returns", nl: "Gratis retour", fr: "Retour gratuit", es: "Devolución gratis" } });
+    await publishNotice({
+      message: { en: "Free returns", nl: "Gratis retour", fr: "Retour gratuit", es: "Devolución gratis" },
+    });
     const outcome = await run([...globalMiddleware], { cookie: cookies.customer });
     expect(outcome.status).toBe(200);
     expect(outcome.context.get(visitorContext)?.email).toBe("demo@loomandlabel.test");
@@ -92,15 +103,21 @@ describe("route middleware", () => {
   });
 
   it("sends visitors of account pages to the login page and back", async () => {
-    const outcome = await run([...globalMiddleware, ...pageMiddleware("orders")], { path: "/nl/customer/orders/?page=2" });
+    const outcome = await run([...globalMiddleware, ...pageMiddleware("orders")], {
+      path: "/nl/customer/orders/?page=2",
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe(`/nl/login/?redirect=${encodeURIComponent("/nl/customer/orders/?page=2")}`);
-    const signedIn = await run([...globalMiddleware, ...pageMiddleware("orders")], { cookie: cookies.customer });
+    const signedIn = await run([...globalMiddleware, ...pageMiddleware("orders")], {
+      cookie: cookies.customer,
+    });
     expect(signedIn.status).toBe(200);
   });
 
   it("sends signed-in customers from login and register to their account", async () => {
-    const outcome = await run([...globalMiddleware, ...pageMiddleware("login")], { cookie: cookies.customer });
+    const outcome = await run([...globalMiddleware, ...pageMiddleware("login")], {
+      cookie: cookies.customer,
+    });
     expect(outcome).toMatchObject({ status: 302, location: "/nl/customer/account/" });
     expect((await run([...globalMiddleware, ...pageMiddleware("register")])).status).toBe(200);
   });
@@ -110,18 +127,34 @@ describe("route middleware", () => {
     const owner = (await customer).context.get(visitorContext)!;
     const [own] = await connection.db
       .insert(addresses)
-      .values({ userId: owner.id, firstName: "Sanne", lastName: "de Vries", street: "Damrak", houseNumber: "1", postalCode: "1012 LG", city: "Amsterdam", country: "NL" })
+      .values({
+        userId: owner.id,
+        firstName: "Sanne",
+        lastName: "de Vries",
+        street: "Damrak",
+        houseNumber: "1",
+        postalCode: "1012 LG",
+        city: "Amsterdam",
+        country: "NL",
+      })
       .returning({ id: addresses.id });
     const chain = [...globalMiddleware, ...pageMiddleware("address-edit")];
-    expect((await run(chain, { cookie: cookies.customer, params: { id: String(own!.id) } })).status).toBe(200);
-    expect((await run(chain, { cookie: cookies.merchandiser, params: { id: String(own!.id) } })).status).toBe(404);
+    expect((await run(chain, { cookie: cookies.customer, params: { id: String(own!.id) } })).status).toBe(
+      200,
+    );
+    expect((await run(chain, { cookie: cookies.merchandiser, params: { id: String(own!.id) } })).status).toBe(
+      404,
+    );
     expect((await run(chain, { cookie: cookies.customer, params: { id: "999999" } })).status).toBe(404);
   });
 
   it("answers 500 'Unknown middleware {name}' for a name it does not know", async () => {
-    const outcome = await run([...globalMiddleware, ...middlewareByName(["authenticated", "check-moon-phase"])], {
-      cookie: cookies.customer,
-    });
+    const outcome = await run(
+      [...globalMiddleware, ...middlewareByName(["authenticated", "check-moon-phase"])],
+      {
+        cookie: cookies.customer,
+      },
+    );
     expect(outcome).toMatchObject({ status: 500, message: "Unknown middleware check-moon-phase" });
   });
 });

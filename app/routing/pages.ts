@@ -38,7 +38,12 @@ export const pages = {
   content: { path: "content/:slug?", layout: "default" },
   contact: { path: "contact/:slug?", layout: "default" },
   "customer-service": {
-    path: { en: "customer-service", nl: "klantenservice", fr: "service-clientele", es: "servicio-de-cliente" },
+    path: {
+      en: "customer-service",
+      nl: "klantenservice",
+      fr: "service-clientele",
+      es: "servicio-de-cliente",
+    },
     layout: "default",
   },
   "order-confirmation": {
@@ -51,14 +56,22 @@ export const pages = {
     layout: "checkout",
   },
   returns: { path: { en: "returns", nl: "retouren", fr: "retours", es: "devoluciones" }, layout: "default" },
-  deliveries: { path: { en: "deliveries", nl: "bezorgingen", fr: "livraisons", es: "entregas" }, layout: "default" },
+  deliveries: {
+    path: { en: "deliveries", nl: "bezorgingen", fr: "livraisons", es: "entregas" },
+    layout: "default",
+  },
   maintenance: {
     path: { en: "maintenance", nl: "onderhoud", fr: "maintenance", es: "mantenimiento" },
     layout: "empty",
     file: "routes/system/maintenance.tsx",
   },
   "forgot-password": {
-    path: { en: "forgot-password", nl: "wachtwoord-vergeten", fr: "forgot-password", es: "olvidaste-contrasena" },
+    path: {
+      en: "forgot-password",
+      nl: "wachtwoord-vergeten",
+      fr: "forgot-password",
+      es: "olvidaste-contrasena",
+    },
     layout: "default",
     middleware: ["customer-account-redirect"],
   },
@@ -98,7 +111,12 @@ export const pages = {
   "app-credit-card": { path: "app/credit-card", layout: "app" },
   "app-returns": { path: "app/returns", layout: "app" },
   "app-campaigns": {
-    path: { en: "app/campaigns/:slug?", nl: "app/campagnes/:slug?", fr: "app/campagnes/:slug?", es: "app/campanas/:slug?" },
+    path: {
+      en: "app/campaigns/:slug?",
+      nl: "app/campagnes/:slug?",
+      fr: "app/campagnes/:slug?",
+      es: "app/campanas/:slug?",
+    },
     layout: "app",
   },
   "app-contact": { path: "app/contact/:slug?", layout: "app" },
@@ -116,6 +134,11 @@ export const pageIds = Object.keys(pages) as PageId[];
 
 export function pageDefinition(id: PageId): PageDefinition {
   return pages[id];
+}
+
+/** Whether the page has a route module yet (links to it may be prefetched). */
+export function isServed(id: PageId): boolean {
+  return Boolean(pageDefinition(id).file);
 }
 
 /** The page's path pattern in a locale, e.g. `zoeken` or `customer/orders/:number`. */

@@ -3,7 +3,10 @@ import { type PageDefinition, type PageId, pageIds, pages } from "./pages";
 import { alternates, href, type I18nStrategy, localePrefix } from "./urls";
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 
 /** Pages that are public, served and without parameters. */
 function indexablePages(): PageId[] {
@@ -32,7 +35,17 @@ export function localeSitemap(locale: Locale, origin: string, strategy: I18nStra
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-const privatePages: PageId[] = ["checkout", "account", "search", "login", "register", "wishlist", "order-confirmation", "reset-password", "demo"];
+const privatePages: PageId[] = [
+  "checkout",
+  "account",
+  "search",
+  "login",
+  "register",
+  "wishlist",
+  "order-confirmation",
+  "reset-password",
+  "demo",
+];
 
 /** robots.txt: every locale's private and search pages stay out of the index; the sitemaps are listed. */
 export function robotsTxt(origin: string, strategy: I18nStrategy): string {

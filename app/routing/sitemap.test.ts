@@ -4,7 +4,8 @@ import { localeSitemap, robotsTxt, sitemapIndex } from "./sitemap.server";
 describe("sitemaps and robots.txt", () => {
   it("lists one sitemap per locale", () => {
     const index = sitemapIndex("https://shop.test");
-    for (const l of ["en", "nl", "fr", "es"]) expect(index).toContain(`<loc>https://shop.test/${l}/sitemap.xml</loc>`);
+    for (const l of ["en", "nl", "fr", "es"])
+      expect(index).toContain(`<loc>https://shop.test/${l}/sitemap.xml</loc>`);
   });
 
   it("lists public pages in a locale with their alternates", () => {
@@ -12,12 +13,21 @@ describe("sitemaps and robots.txt", () => {
     expect(nl).toContain("<loc>https://shop.test/nl/</loc>");
     expect(nl).toContain('hreflang="fr" href="https://shop.test/fr/"');
     expect(nl).not.toContain("/demo/");
-    expect(localeSitemap("en", "https://shop.test", "prefix_except_default")).toContain("<loc>https://shop.test/</loc>");
+    expect(localeSitemap("en", "https://shop.test", "prefix_except_default")).toContain(
+      "<loc>https://shop.test/</loc>",
+    );
   });
 
   it("keeps checkout, accounts and search out of the index in every locale", () => {
     const robots = robotsTxt("https://shop.test", "prefix");
-    for (const path of ["/api/", "/nl/checkout/", "/fr/customer/", "/es/buscar/", "/nl/zoeken/", "/en/login/"]) {
+    for (const path of [
+      "/api/",
+      "/nl/checkout/",
+      "/fr/customer/",
+      "/es/buscar/",
+      "/nl/zoeken/",
+      "/en/login/",
+    ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
     expect(robots).toContain("Sitemap: https://shop.test/sitemap.xml");

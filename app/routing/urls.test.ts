@@ -11,7 +11,9 @@ describe("href", () => {
     expect(href("search", {}, "en", "prefix_except_default")).toBe("/search/");
     expect(href("customer-service", {}, "fr", "prefix")).toBe("/fr/service-clientele/");
     expect(href("forgot-password", {}, "es", "prefix")).toBe("/es/olvidaste-contrasena/");
-    expect(href("app-campaigns", { slug: "black-friday" }, "es", "prefix")).toBe("/es/app/campanas/black-friday/");
+    expect(href("app-campaigns", { slug: "black-friday" }, "es", "prefix")).toBe(
+      "/es/app/campanas/black-friday/",
+    );
     expect(href("app-campaigns", {}, "nl", "prefix")).toBe("/nl/app/campagnes/");
     expect(href("order", { number: "123456789" }, "en", "prefix")).toBe("/en/customer/orders/123456789/");
     expect(href("marketplace-item", { id: "42" }, "fr", "prefix")).toBe("/fr/seconde-main/item/42/");
@@ -38,7 +40,11 @@ describe("matchPage", () => {
   });
 
   it("treats unprefixed paths as the given or default locale", () => {
-    expect(matchPage("/zoeken/", { locale: "nl" })).toMatchObject({ id: "search", locale: "nl", prefixed: false });
+    expect(matchPage("/zoeken/", { locale: "nl" })).toMatchObject({
+      id: "search",
+      locale: "nl",
+      prefixed: false,
+    });
     expect(matchPage("/search/")).toMatchObject({ id: "search", locale: "en", prefixed: false });
     expect(matchPage("/a-red-dress/")).toMatchObject({ id: "product", params: { product: "a-red-dress" } });
     expect(matchPage("/nl/a/b/c/d/e/")).toBeNull();
@@ -57,7 +63,17 @@ describe("alternates and reserved slugs", () => {
 
   it("reserves every fixed first segment so no product slug can hide a page", () => {
     const reserved = reservedSegments();
-    for (const segment of ["zoeken", "customer", "app", "tweedehands", "login", "404", "api", "admin", "nl"]) {
+    for (const segment of [
+      "zoeken",
+      "customer",
+      "app",
+      "tweedehands",
+      "login",
+      "404",
+      "api",
+      "admin",
+      "nl",
+    ]) {
       expect(reserved.has(segment), segment).toBe(true);
     }
     expect(reserved.has(":product")).toBe(false);

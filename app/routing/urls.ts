@@ -46,16 +46,21 @@ export function matchPage(pathname: string, options: { locale?: Locale } = {}): 
   const rest = prefixed ? pathname.slice(first.length + 1) || "/" : pathname;
   for (const id of pageIds) {
     const pattern = `/${pathPattern(id, locale)}`;
-    const match = matchPath({ path: pattern, end: true }, rest.endsWith("/") && rest !== "/" ? rest.slice(0, -1) : rest);
+    const match = matchPath(
+      { path: pattern, end: true },
+      rest.endsWith("/") && rest !== "/" ? rest.slice(0, -1) : rest,
+    );
     if (match) return { id, locale, params: match.params, prefixed };
   }
   return null;
 }
 
 /** The same page in every locale, for the language switcher and hreflang links. */
-export function alternates(match: Pick<PageMatch, "id" | "params">, strategy: I18nStrategy): Record<Locale, string> {
-  return Object.fromEntries(locales.map((locale) => [locale, href(match.id, match.params, locale, strategy)])) as Record<
-    Locale,
-    string
-  >;
+export function alternates(
+  match: Pick<PageMatch, "id" | "params">,
+  strategy: I18nStrategy,
+): Record<Locale, string> {
+  return Object.fromEntries(
+    locales.map((locale) => [locale, href(match.id, match.params, locale, strategy)]),
+  ) as Record<Locale, string>;
 }

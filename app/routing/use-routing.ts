@@ -18,5 +18,6 @@ export function useRouting(): RoutingData {
 /** `const to = usePageHref(); to("search")` → `/nl/zoeken/` in the current locale. */
 export function usePageHref() {
   const { locale, strategy } = useRouting();
-  return (id: PageId, params: PageParams = {}, inLocale: Locale = locale) => href(id, params, inLocale, strategy);
+  return (id: PageId, params: PageParams = {}, inLocale: Locale = locale) =>
+    href(id, params, inLocale, strategy);
 }

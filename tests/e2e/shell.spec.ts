@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { pageIds, pages } from "../../app/routing/pages";
-import { href } from "../../app/routing/urls";
 import en from "../../app/locales/en/common.json" with { type: "json" };
 import nl from "../../app/locales/nl/common.json" with { type: "json" };
+import { pageIds, pages } from "../../app/routing/pages";
+import { href } from "../../app/routing/urls";
 import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
 
 const locales = ["en", "nl", "fr", "es"] as const;
@@ -21,10 +21,14 @@ test.describe("every served page in every locale", () => {
         const html = await response.text();
         expect(html).toContain(`<html lang="${locale}"`);
         for (const other of locales) {
-          expect(html).toContain(`<link rel="alternate" hrefLang="${other}" href="${baseURL}${href(id, {}, other, "prefix")}"/>`);
+          expect(html).toContain(
+            `<link rel="alternate" hrefLang="${other}" href="${baseURL}${href(id, {}, other, "prefix")}"/>`,
+          );
         }
         expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
-        expect(response.headers()["set-cookie"]).toContain(`i18n_locale=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
+        expect(response.headers()["set-cookie"]).toContain(
+          `i18n_locale=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`,
+        );
       }
     });
   }
@@ -54,7 +58,11 @@ test("sitemaps and robots.txt", async ({ request, baseURL }) => {
   expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /nl/customer/");
 });
 
-test("the header's navigation fly-in opens by keyboard, traps focus and returns it", async ({ page, context, baseURL }) => {
+test("the header's navigation fly-in opens by keyboard, traps focus and returns it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await dismissConsent(context, baseURL!);
   const problems = collectConsoleProblems(page);
   await page.goto("/en/");
@@ -70,7 +78,9 @@ test("the header's navigation fly-in opens by keyboard, traps focus and returns 
   expect(problems).toEqual([]);
 });
 
-test("the cookie banner: reject is as easy as accept, the choice is stored and can be changed", async ({ page }) => {
+test("the cookie banner: reject is as easy as accept, the choice is stored and can be changed", async ({
+  page,
+}) => {
   await page.goto("/en/");
   const banner = page.getByRole("region", { name: en.consent.title });
   await expect(banner).toBeVisible();
@@ -87,7 +97,9 @@ test("the cookie banner: reject is as easy as accept, the choice is stored and c
   await expect(page.locator("html")).toHaveAttribute("data-consent", "analytics:1,personalisation:0");
 });
 
-test("pages carry no per-visitor data: the same HTML for a signed-in customer and a stranger", async ({ request }) => {
+test("pages carry no per-visitor data: the same HTML for a signed-in customer and a stranger", async ({
+  request,
+}) => {
   const signIn = await request.post("/api/auth/sign-in/email", {
     data: { email: "demo@loomandlabel.test", password: "demo-shopper-2026" },
   });

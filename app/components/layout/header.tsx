@@ -6,6 +6,7 @@ import { FlyIn } from "~/components/ui/fly-in";
 import { useOverlay } from "~/components/ui/overlay-manager";
 import type { CategoryNode } from "~/domains/catalog/catalog.server";
 import { useIdlePrefetch } from "~/platform/navigation/hooks";
+import { isServed } from "~/routing/pages";
 import { usePageHref } from "~/routing/use-routing";
 import { useVisitor } from "./use-visitor";
 
@@ -27,7 +28,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 function CategoryNavigation({ categories }: { categories: CategoryNode[] }) {
   const { t } = useTranslation();
   const to = usePageHref();
-  const prefetch = useIdlePrefetch();
+  const prefetch = useIdlePrefetch(isServed("category"));
   return (
     <nav aria-label={t("nav.categories")}>
       <ul className="space-y-8">
@@ -69,7 +70,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   const visitor = useVisitor();
   const overlays = useOverlay();
   const { pathname } = useLocation();
-  const prefetch = useIdlePrefetch();
+  const prefetch = useIdlePrefetch(isServed("category"));
 
   // A link followed from the fly-in closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design

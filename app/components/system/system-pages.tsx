@@ -1,12 +1,15 @@
 import { Component, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { readRecentlyViewed, type RecentlyViewed } from "~/platform/navigation/recently-viewed";
+import { type RecentlyViewed, readRecentlyViewed } from "~/platform/navigation/recently-viewed";
 import { usePageHref } from "~/routing/use-routing";
 
 function Centered({ children }: { children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-16 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-16 text-center"
+    >
       {children}
     </main>
   );
@@ -31,8 +34,19 @@ function RecentlyViewedList() {
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {items.map((item) => (
           <li key={item.slug}>
-            <Link to={to("product", { product: item.slug })} className="block text-sm underline-offset-4 hover:underline">
-              {item.image ? <img src={item.image} alt="" width={200} height={300} className="mb-2 aspect-[2/3] w-full bg-sand object-cover" /> : null}
+            <Link
+              to={to("product", { product: item.slug })}
+              className="block text-sm underline-offset-4 hover:underline"
+            >
+              {item.image ? (
+                <img
+                  src={item.image}
+                  alt=""
+                  width={200}
+                  height={300}
+                  className="mb-2 aspect-[2/3] w-full bg-sand object-cover"
+                />
+              ) : null}
               {item.name}
               {item.price ? <span className="block text-muted">{item.price}</span> : null}
             </Link>

@@ -36,10 +36,11 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
   });
 }
 
-/** One pino line per request with the request id, status and duration. */
+/** One pino line per request with the request id (also sent as `X-Request-Id`), status and duration. */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
+  c.res.headers.set("x-request-id", c.get("requestId"));
   const ms = Math.round((performance.now() - started) * 10) / 10;
   const entry = {
     reqId: c.get("requestId"),

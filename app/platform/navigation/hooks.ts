@@ -55,8 +55,11 @@ export function prefetchAllowed(nav: Navigator & { connection?: NetworkInformati
   return !connection?.effectiveType || !/(^|-)2g$/.test(connection.effectiveType);
 }
 
-/** "none" until the browser is idle (at most 2 s), then "viewport" where prefetching is allowed. */
-export function useIdlePrefetch(): "none" | "viewport" {
+/**
+ * "none" until the browser is idle (at most 2 s), then "viewport" where prefetching is allowed. Pass
+ * `false` for links to pages that are not served yet: nothing is fetched for them.
+ */
+export function useIdlePrefetch(served = true): "none" | "viewport" {
   const [mode, setMode] = useState<"none" | "viewport">("none");
   useEffect(() => {
     const enable = () => setMode(prefetchAllowed(navigator) ? "viewport" : "none");
@@ -67,5 +70,5 @@ export function useIdlePrefetch(): "none" | "viewport" {
     const timer = setTimeout(enable, 2000);
     return () => clearTimeout(timer);
   }, []);
-  return mode;
+  return served ? mode : "none";
 }

@@ -17,7 +17,9 @@ export function remember(list: RecentlyViewed[], product: RecentlyViewed): Recen
 export function readRecentlyViewed(storage: Storage): RecentlyViewed[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? "[]");
-    return Array.isArray(parsed) ? (parsed as RecentlyViewed[]).filter((p) => p && typeof p.slug === "string") : [];
+    return Array.isArray(parsed)
+      ? (parsed as RecentlyViewed[]).filter((p) => p && typeof p.slug === "string")
+      : [];
   } catch {
     return [];
   }

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { FormsDemo } from "~/components/demo/forms-demo";
 import { OverlaysDemo } from "~/components/demo/overlays-demo";
+import { pageMeta } from "~/routing/meta";
+import type { Route } from "./+types/demo";
 
-export function meta() {
-  return [{ title: "Design system · Loom & Label" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Design system", [{ name: "robots", content: "noindex" }]);
 }
 
 /** Every design-system primitive with its states, for designers, developers and the accessibility tests. */

@@ -1,0 +1,17 @@
+import type { MetaDescriptor } from "react-router";
+
+interface RootMatch {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** A page's `<title>`: "Page · Loom & Label" (React Router keeps only the deepest route's meta). */
+export function pageMeta(
+  matches: readonly (RootMatch | undefined)[],
+  title?: string,
+  extra: MetaDescriptor[] = [],
+) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { titles?: { shop: string } } | undefined;
+  const shop = root?.titles?.shop ?? "Loom & Label";
+  return [{ title: title ? `${title} · ${shop}` : shop }, ...extra];
+}
