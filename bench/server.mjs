@@ -11,13 +11,22 @@ export async function startShop({ port = 3300, env = {} } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 300_000;
   for (;;) {
-    const ready = await fetch(`${origin}/api/ready/`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${origin}/api/ready/`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error("the shop did not start");
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -37,6 +46,11 @@ export async function startShop({ port = 3300, env = {} } = {}) {
 export function printTable(title, rows) {
   console.log(`\n${title}`);
   console.table(
-    rows.map((r) => ({ metric: r.metric, value: r.value, target: r.target ?? "", result: r.pass === undefined ? "" : r.pass ? "pass" : "FAIL" })),
+    rows.map((r) => ({
+      metric: r.metric,
+      value: r.value,
+      target: r.target ?? "",
+      result: r.pass === undefined ? "" : r.pass ? "pass" : "FAIL",
+    })),
   );
 }

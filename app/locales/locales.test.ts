@@ -9,7 +9,9 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 function flatten(value: unknown, prefix = ""): Record<string, unknown> {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     return Object.fromEntries(
-      Object.entries(value).flatMap(([key, inner]) => Object.entries(flatten(inner, prefix ? `${prefix}.${key}` : key))),
+      Object.entries(value).flatMap(([key, inner]) =>
+        Object.entries(flatten(inner, prefix ? `${prefix}.${key}` : key)),
+      ),
     );
   }
   return { [prefix]: value };
@@ -22,17 +24,22 @@ const files = readdirSync(path.join(folder, "en")).filter((f) => f.endsWith(".js
 
 describe.each(files)("messages in %s", (file) => {
   const english = read("en", file);
-  const baseKeys = (messages: Record<string, unknown>) => [...new Set(Object.keys(messages).map((k) => k.replace(PLURAL, "")))].sort();
+  const baseKeys = (messages: Record<string, unknown>) =>
+    [...new Set(Object.keys(messages).map((k) => k.replace(PLURAL, "")))].sort();
 
   it.each(locales)("%s has every key, none empty, with the same placeholders", (locale) => {
     const messages = read(locale, file);
     expect(baseKeys(messages)).toEqual(baseKeys(english));
     for (const [key, value] of Object.entries(messages)) {
-      expect(typeof value === "string" && value.trim().length > 0, `${locale}/${file}: ${key} is empty`).toBe(true);
-      if (PLURAL.test(key)) expect(messages[key.replace(PLURAL, "_other")], `${key} needs _other`).toBeDefined();
+      expect(typeof value === "string" && value.trim().length > 0, `${locale}/${file}: ${key} is empty`).toBe(
+        true,
+      );
+      if (PLURAL.test(key))
+        expect(messages[key.replace(PLURAL, "_other")], `${key} needs _other`).toBeDefined();
       const base = key.replace(PLURAL, "");
       const englishValue = (english[key] ?? english[`${base}_other`]) as string | undefined;
-      if (englishValue) expect(variables(value as string), `${locale}/${file}: ${key}`).toEqual(variables(englishValue));
+      if (englishValue)
+        expect(variables(value as string), `${locale}/${file}: ${key}`).toEqual(variables(englishValue));
     }
   });
 });

@@ -96,17 +96,17 @@ export function CookieConsent() {
 
   if (consent === undefined || (consent && !preferences)) return null;
 
-  const button = "min-h-11 flex-1 border border-ink px-4 text-sm tracking-wider uppercase";
+  const button = "min-h-11 flex-1 border border-ink px-2 text-xs tracking-wider uppercase sm:px-4 sm:text-sm";
   return (
     <section
       aria-labelledby={titleId}
       className="fixed inset-x-0 bottom-0 z-[90] border-t border-line bg-white shadow-[0_-8px_24px_rgba(31,27,22,0.08)]"
     >
-      <div className="mx-auto max-w-4xl space-y-4 px-4 py-5 desktop:px-8">
-        <h2 id={titleId} className="font-display text-xl">
+      <div className="mx-auto max-w-4xl space-y-3 px-4 py-4 desktop:space-y-4 desktop:px-8 desktop:py-5">
+        <h2 id={titleId} className="font-display text-lg desktop:text-xl">
           {t("consent.title")}
         </h2>
-        <p className="text-sm text-muted">{t("consent.text")}</p>
+        <p className="text-xs text-muted sm:text-sm">{t("consent.text")}</p>
         {preferences ? (
           <fieldset className="space-y-3">
             <legend className="sr-only">{t("consent.categories")}</legend>
@@ -139,7 +139,7 @@ export function CookieConsent() {
             {t("errors.tryAgainLater")}
           </p>
         ) : null}
-        <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="flex gap-2 sm:gap-3">
           <button
             type="button"
             className={button}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
 /** PRODUCT.md: the bar shows after 200 ms of navigation, runs for at most 5 s, and turns red on error. */
@@ -16,6 +16,9 @@ export function reportNavigationError() {
 export function NavigationProgress() {
   const busy = useNavigation().state !== "idle";
   const [phase, setPhase] = useState<Phase>("hidden");
+  // Only a navigation can fail: an error page loaded as a document shows no bar.
+  const navigated = useRef(false);
+  if (busy) navigated.current = true;
 
   useEffect(() => {
     if (!busy) {
@@ -31,7 +34,9 @@ export function NavigationProgress() {
   }, [busy]);
 
   useEffect(() => {
-    const fail = () => setPhase("failed");
+    const fail = () => {
+      if (navigated.current) setPhase("failed");
+    };
     window.addEventListener(NAVIGATION_ERROR_EVENT, fail);
     return () => window.removeEventListener(NAVIGATION_ERROR_EVENT, fail);
   }, []);

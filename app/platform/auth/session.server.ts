@@ -1,6 +1,5 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { type Role, staffRoles, type StaffRole } from "./auth.server";
-import { auth } from "./auth.server";
+import { auth, type Role, type StaffRole, staffRoles } from "./auth.server";
 
 export interface Visitor {
   id: string;
