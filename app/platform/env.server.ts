@@ -55,7 +55,10 @@ export function env(): Env {
   cached = {
     ...parsed.data,
     DATA_DIR: dataDir,
-    BASE_URL: parsed.data.BASE_URL ?? `http://localhost:${parsed.data.PORT}`,
+    // `npm run dev` serves through Vite on 5173; `npm start` on PORT.
+    BASE_URL:
+      parsed.data.BASE_URL ??
+      `http://localhost:${parsed.data.NODE_ENV === "development" ? 5173 : parsed.data.PORT}`,
     SESSION_SECRET: sessionSecret(dataDir, parsed.data.SESSION_SECRET),
   };
   return cached;
