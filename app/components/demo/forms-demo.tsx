@@ -467,7 +467,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
           className="border-t border-line pt-6"
         />
 
-        <div>
+        <div className="space-y-3">
           <SwitchField
             meta={fields.newsletter}
             label={labels.newsletter}
@@ -512,7 +512,7 @@ function FlagsPanel({
   return (
     <aside
       aria-labelledby={titleId}
-      className="h-fit border border-line bg-white p-5 desktop:sticky desktop:top-6"
+      className="h-fit border border-line bg-white p-5 desktop:sticky desktop:top-24"
     >
       <h3 id={titleId} className="text-lg font-medium">
         {t("demo.flags.title")}

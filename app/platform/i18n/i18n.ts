@@ -1,5 +1,5 @@
 import i18next, { type i18n, type Resource } from "i18next";
-import { defaultLocale, type Locale } from "./locales";
+import { defaultLocale, intlLocales, isLocale, type Locale } from "./locales";
 
 export const namespaces = ["common", "ui", "forms", "email"] as const;
 /** The namespaces the browser needs; `email` stays on the server. */
@@ -19,5 +19,12 @@ export function createI18n(locale: Locale, resources: Resource): i18n {
     returnNull: false,
     initAsync: false,
   });
+  // Dates and numbers in messages follow the shop's formats (en-NL, nl-NL, fr-FR, es-ES), not en-US.
+  instance.services.formatter?.add("datetime", (value, lng, options) =>
+    new Intl.DateTimeFormat(intlLocales[isLocale(lng) ? lng : defaultLocale], options).format(value),
+  );
+  instance.services.formatter?.add("number", (value, lng, options) =>
+    new Intl.NumberFormat(intlLocales[isLocale(lng) ? lng : defaultLocale], options).format(value),
+  );
   return instance;
 }

@@ -1,8 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { FormsDemo } from "~/components/demo/forms-demo";
+import { FormsDemo, replyToFormsDemo } from "~/components/demo/forms-demo";
 import { OverlaysDemo } from "~/components/demo/overlays-demo";
+import { serverI18n } from "~/platform/i18n/resources.server";
 import { pageMeta } from "~/routing/meta";
+import { routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/demo";
+
+/** The forms demo also works without JavaScript: the server validates and answers with the same messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = context.get(routingContext);
+  return replyToFormsDemo(await request.formData(), serverI18n(locale).getFixedT(locale));
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Design system", [{ name: "robots", content: "noindex" }]);

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { createI18n } from "./i18n";
+
+describe("message formatting", () => {
+  const resources = {
+    en: { common: { due: "Due {{date, datetime(dateStyle: long)}}", total: "{{n, number}} items" } },
+    nl: {
+      common: { due: "Uiterlijk {{date, datetime(dateStyle: long)}}", total: "{{n, number}} artikelen" },
+    },
+  };
+  const date = new Date("2024-03-01T12:00:00Z");
+
+  it("formats dates and numbers the shop's way, not the American way", () => {
+    expect(createI18n("en", resources).t("due", { date })).toBe("Due 1 March 2024");
+    expect(createI18n("nl", resources).t("due", { date })).toBe("Uiterlijk 1 maart 2024");
+    expect(createI18n("nl", resources).t("total", { n: 1234 })).toBe("1.234 artikelen");
+  });
+});
