@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -21,6 +22,7 @@ import { ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/sy
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
+import { namespacesOfMatches } from "./platform/i18n/page-namespaces";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { globalMiddleware, routingContext } from "./routing/middleware.server";
 
@@ -62,8 +64,9 @@ export function links() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  const namespaces = namespacesOfMatches(useMatches());
   return (
-    <html lang={data?.routing.locale ?? "en"}>
+    <html lang={data?.routing.locale ?? "en"} data-i18n={namespaces.join(",")}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

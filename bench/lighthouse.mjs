@@ -1,5 +1,6 @@
 // `npm run bench:web [-- /en/ /nl/category/jurken/]`: Lighthouse (mobile preset, Debian Chromium) against
 // the built shop. Reports score, LCP, CLS, TBT and the gzipped JavaScript of each page.
+import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { printTable, startShop } from "./server.mjs";
@@ -31,6 +32,8 @@ try {
       logLevel: "error",
       onlyCategories: ["performance"],
     });
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(`${process.env.LIGHTHOUSE_JSON}${path.replaceAll("/", "_")}.json`, JSON.stringify(lhr));
     const audits = lhr.audits;
     const scripts = (audits["network-requests"].details?.items ?? []).filter(
       (item) => item.resourceType === "Script",

@@ -3,15 +3,14 @@ import { getCookie } from "hono/cookie";
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
-  ConsentChoiceSchema,
   decodeConsent,
   encodeConsent,
 } from "../../domains/marketing/consent";
 import { recordConsent } from "../../domains/marketing/marketing.server";
+import { ConsentRequestSchema } from "../../domains/marketing/validation";
 import type { AppEnv } from "../../platform/http/middleware.server";
-import { locales } from "../../platform/i18n/locales";
 
-const ConsentRequest = ConsentChoiceSchema.extend({ locale: z.enum(locales) }).openapi("ConsentRequest");
+const ConsentRequest = ConsentRequestSchema.openapi("ConsentRequest");
 const ConsentResponse = z
   .object({ version: z.string(), id: z.string(), analytics: z.boolean(), personalisation: z.boolean() })
   .openapi("Consent");

@@ -266,7 +266,7 @@ function FlyInDemo() {
           }
         >
           <nav aria-label={t("demo.flyIn.menuTitle")}>
-            <ul className="divide-y divide-line border-y border-line">
+            <ul className="divide-y divide-line border-b border-line">
               {menu.map((key) => (
                 <li key={key}>
                   <a

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Bump when the categories or their explanation change: everyone is asked again. */
 export const CONSENT_VERSION = "2026-11";
 export const CONSENT_COOKIE = "shop_consent";
@@ -8,11 +6,11 @@ export const CONSENT_MAX_AGE_DAYS = 180;
 export const consentCategories = ["analytics", "personalisation"] as const;
 export type ConsentCategory = (typeof consentCategories)[number];
 
-export const ConsentChoiceSchema = z.object({
-  analytics: z.boolean(),
-  personalisation: z.boolean(),
-});
-export type ConsentChoice = z.infer<typeof ConsentChoiceSchema>;
+/** What the visitor allows beyond the necessary cookies. */
+export interface ConsentChoice {
+  analytics: boolean;
+  personalisation: boolean;
+}
 
 export interface StoredConsent extends ConsentChoice {
   version: string;

@@ -49,7 +49,8 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: c.res.status,
     ms,
   };
-  if (c.res.status >= 500) logger.error(entry, "request");
+  // 503 is the readiness probe or maintenance saying "not now", not a failure.
+  if (c.res.status >= 500 && c.res.status !== 503) logger.error(entry, "request");
   else logger.info(entry, "request");
 };
 

@@ -1,19 +1,24 @@
-import i18next, { type i18n, type Resource } from "i18next";
+import i18next, { type BackendModule, type i18n, type Resource } from "i18next";
 import { defaultLocale, intlLocales, isLocale, type Locale } from "./locales";
 
 export const namespaces = ["common", "ui", "forms", "email"] as const;
-/** The namespaces the browser needs; `email` stays on the server. */
-export const clientNamespaces = ["common", "ui", "forms"] as const;
 export type Namespace = (typeof namespaces)[number];
+/** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */
+export type ClientNamespace = Exclude<Namespace, "email">;
 
-/** A ready i18next instance for one locale, built synchronously from already-loaded messages. */
-export function createI18n(locale: Locale, resources: Resource): i18n {
+/**
+ * A ready i18next instance for one locale, built synchronously from already-loaded messages. With a
+ * backend, namespaces that were not loaded come in on first use (components suspend meanwhile).
+ */
+export function createI18n(locale: Locale, resources: Resource, backend?: BackendModule): i18n {
   const instance = i18next.createInstance();
+  if (backend) instance.use(backend);
   void instance.init({
     lng: locale,
     fallbackLng: defaultLocale,
     resources,
-    ns: [...namespaces],
+    partialBundledLanguages: Boolean(backend),
+    ns: Object.keys(resources[locale] ?? {}),
     defaultNS: "common",
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -6,6 +6,8 @@ import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/demo";
 
+export const handle = { i18n: ["ui", "forms"] };
+
 /** The forms demo also works without JavaScript: the server validates and answers with the same messages. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = context.get(routingContext);

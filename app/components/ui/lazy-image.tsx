@@ -1,0 +1,166 @@
+import { type CSSProperties, useEffect, useRef, useState } from "react";
+
+/**
+ * The catalogue's image set, declared again for the browser: the server type lives in a `.server` module
+ * that must never reach the client bundle. A type test keeps the two identical.
+ */
+export interface ImageVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+export interface ImageSet {
+  original: ImageVariant;
+  w200: ImageVariant;
+  w400: ImageVariant;
+  w600: ImageVariant;
+  w900: ImageVariant;
+  w1000: ImageVariant;
+}
+
+/** SPEC §9: lazy images start loading this far before they scroll into view. */
+export const LAZY_ROOT_MARGIN = "600px";
+const LOADED_KEY = "ui.loaded-images";
+const LOADED_MAX = 300;
+
+/** Every distinct width once, narrowest first; the original only when wider than the largest variant. */
+export function imageCandidates(image: ImageSet): ImageVariant[] {
+  const variants = [image.w200, image.w400, image.w600, image.w900, image.w1000, image.original];
+  const byWidth = new Map<number, ImageVariant>();
+  for (const variant of variants) {
+    if (variant.width > 0 && !byWidth.has(variant.width)) byWidth.set(variant.width, variant);
+  }
+  return [...byWidth.values()].sort((a, b) => a.width - b.width);
+}
+
+/** The `srcset` value: `url 200w, url 400w, …`. */
+export function buildSrcSet(image: ImageSet): string {
+  return imageCandidates(image)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(", ");
+}
+
+/** The plain `src` for browsers without srcset support: a mid-size variant. */
+export function fallbackSrc(image: ImageSet): string {
+  return image.w600.url || image.original.url;
+}
+
+/** Adds a URL to the remembered list of loaded images (newest last, capped). */
+export function rememberLoaded(list: readonly string[], url: string, max = LOADED_MAX): string[] {
+  const next = [...list.filter((known) => known !== url), url];
+  return next.slice(Math.max(0, next.length - max));
+}
+
+function readLoaded(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(LOADED_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((url): url is string => typeof url === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function storeLoaded(url: string) {
+  try {
+    sessionStorage.setItem(LOADED_KEY, JSON.stringify(rememberLoaded(readLoaded(), url)));
+  } catch {
+    // Private mode or full storage: the list is only an optimisation.
+  }
+}
+
+/** Set once the app has hydrated: images mounted later may render without `src` until they are near. */
+let hydrated = false;
+
+export interface LazyImageProps {
+  image: ImageSet;
+  /** Describes the picture; `""` for a decorative one. */
+  alt: string;
+  /** Which width the image is shown at, e.g. `(min-width: 1024px) 25vw, 50vw`. */
+  sizes: string;
+  /** Above the fold: load at once with high priority (the first product image, a hero). */
+  priority?: boolean;
+  /** Box ratio reserved before the image loads (SPEC: 2:3). */
+  aspectRatio?: string;
+  fit?: "cover" | "contain";
+  className?: string;
+  imgClassName?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * A responsive image in a fixed-ratio box, so nothing shifts while it loads. Native `loading="lazy"` does
+ * the work where supported; elsewhere an IntersectionObserver starts it 600px before the viewport.
+ * Images seen before in this session render eagerly (they are in the cache).
+ */
+export function LazyImage({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  aspectRatio = "2 / 3",
+  fit = "cover",
+  className = "",
+  imgClassName = "",
+  style,
+}: LazyImageProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [deferred, setDeferred] = useState(() => !priority && hydrated && !supportsNativeLazy());
+  const [loaded, setLoaded] = useState(false);
+  const srcSet = buildSrcSet(image);
+  const src = fallbackSrc(image);
+  const [seenBefore] = useState(() => hydrated && readLoaded().includes(src));
+
+  useEffect(() => {
+    hydrated = true;
+  }, []);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!deferred || !box) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setDeferred(false);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [deferred]);
+
+  return (
+    <div
+      ref={boxRef}
+      data-loaded={loaded || undefined}
+      className={`relative overflow-hidden bg-sand ${className}`}
+      style={{ aspectRatio, ...style }}
+    >
+      <img
+        ref={(img) => {
+          // An image that finished before hydration fires no load event React can see.
+          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+        }}
+        alt={alt}
+        src={deferred ? undefined : src}
+        srcSet={deferred ? undefined : srcSet}
+        sizes={sizes}
+        width={image.w600.width}
+        height={image.w600.height}
+        loading={priority || seenBefore ? "eager" : "lazy"}
+        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+        onLoad={() => {
+          setLoaded(true);
+          storeLoaded(src);
+        }}
+        className={`absolute inset-0 size-full ${fit === "cover" ? "object-cover" : "object-contain"} ${imgClassName}`}
+      />
+    </div>
+  );
+}
+
+function supportsNativeLazy(): boolean {
+  return typeof HTMLImageElement !== "undefined" && "loading" in HTMLImageElement.prototype;
+}
