@@ -14,7 +14,10 @@ export default defineConfig({
         // A few larger files instead of twenty small ones: on a phone every extra request costs a round trip.
         advancedChunks: {
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next)[\\/]/ },
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next)[\\/]/,
+            },
           ],
         },
       },

@@ -16,15 +16,21 @@ function pageRoutes(layoutName: Layout): RouteConfigEntry[] {
     if (page.layout !== layoutName || !page.file) continue;
     for (const locale of locales) {
       const path = pathPattern(id, locale);
-      entries.push(route(`${locale}/${path ? `${path}/` : ""}`, page.file, { id: routeId(id, locale, true) }));
-      if (locale === "en") entries.push(route(path ? `${path}/` : "/", page.file, { id: routeId(id, locale, false) }));
+      entries.push(
+        route(`${locale}/${path ? `${path}/` : ""}`, page.file, { id: routeId(id, locale, true) }),
+      );
+      if (locale === "en")
+        entries.push(route(path ? `${path}/` : "/", page.file, { id: routeId(id, locale, false) }));
     }
   }
   return entries;
 }
 
 const layouts: [Layout, RouteConfigEntry[]][] = [
-  ["default", [...pageRoutes("default"), route("*", "routes/system/not-found.tsx", { id: "not-found.splat" })]],
+  [
+    "default",
+    [...pageRoutes("default"), route("*", "routes/system/not-found.tsx", { id: "not-found.splat" })],
+  ],
   ["checkout", pageRoutes("checkout")],
   ["app", pageRoutes("app")],
   ["empty", pageRoutes("empty")],

@@ -2,7 +2,12 @@
 // loaded without network shows the offline page in the shopper's language instead of the browser's error.
 const VERSION = "shell-v1";
 const LOCALES = ["en", "nl", "fr", "es"];
-const SHELL = [...LOCALES.map((l) => `/${l}/offline/`), "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png"];
+const SHELL = [
+  ...LOCALES.map((l) => `/${l}/offline/`),
+  "/manifest.webmanifest",
+  "/icons/icon.svg",
+  "/icons/icon-192.png",
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
