@@ -40,6 +40,33 @@ export function LanguageSwitch() {
   );
 }
 
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { label: string; to: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xs tracking-[0.2em] uppercase">
+        {title}
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="underline-offset-4 hover:underline">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const to = usePageHref();
@@ -67,34 +94,8 @@ export function Footer() {
           <p className="mt-2 text-sm text-muted">{t("footer.newsletterText")}</p>
           <div id="newsletter-slot" className="mt-4" />
         </section>
-        <nav aria-labelledby="footer-service">
-          <h2 id="footer-service" className="mb-3 text-xs tracking-[0.2em] uppercase">
-            {t("footer.serviceTitle")}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {service.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="underline-offset-4 hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-more">
-          <h2 id="footer-more" className="mb-3 text-xs tracking-[0.2em] uppercase">
-            {t("footer.moreTitle")}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {more.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="underline-offset-4 hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-service" title={t("footer.serviceTitle")} links={service} />
+        <FooterLinks id="footer-more" title={t("footer.moreTitle")} links={more} />
         <div className="space-y-6">
           <div>
             <h2 className="mb-3 text-xs tracking-[0.2em] uppercase">{t("nav.language")}</h2>

@@ -1,5 +1,4 @@
-import { describe, expect, expectTypeOf, it } from "vitest";
-import type { ImageSet as ServerImageSet } from "~/domains/catalog/tables.server";
+import { describe, expect, it } from "vitest";
 import { buildSrcSet, fallbackSrc, type ImageSet, imageCandidates, rememberLoaded } from "./lazy-image";
 
 const variant = (width: number) => ({ url: `/media/products/p1/${width}.webp`, width, height: width * 1.5 });
@@ -11,12 +10,6 @@ const image: ImageSet = {
   w900: variant(900),
   w1000: variant(1000),
 };
-
-describe("the client image set", () => {
-  it("is the catalogue's image set, field for field", () => {
-    expectTypeOf<ImageSet>().toEqualTypeOf<ServerImageSet>();
-  });
-});
 
 describe("buildSrcSet", () => {
   it("lists every width once, narrowest first, with w descriptors", () => {

@@ -1,22 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
+import type { ImageSet, ImageVariant } from "~/domains/catalog/image-set";
 
-/**
- * The catalogue's image set, declared again for the browser: the server type lives in a `.server` module
- * that must never reach the client bundle. A type test keeps the two identical.
- */
-export interface ImageVariant {
-  url: string;
-  width: number;
-  height: number;
-}
-export interface ImageSet {
-  original: ImageVariant;
-  w200: ImageVariant;
-  w400: ImageVariant;
-  w600: ImageVariant;
-  w900: ImageVariant;
-  w1000: ImageVariant;
-}
+export type { ImageSet, ImageVariant };
 
 /** SPEC §9: lazy images start loading this far before they scroll into view. */
 export const LAZY_ROOT_MARGIN = "600px";

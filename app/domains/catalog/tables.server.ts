@@ -13,22 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ImageSet } from "./image-set";
 
-/** An image in one width; `url` is served by the app (local disk) or a CDN (S3). */
-export interface ImageVariant {
-  url: string;
-  width: number;
-  height: number;
-}
-/** The spec's image set: the original plus the five widths. */
-export interface ImageSet {
-  original: ImageVariant;
-  w200: ImageVariant;
-  w400: ImageVariant;
-  w600: ImageVariant;
-  w900: ImageVariant;
-  w1000: ImageVariant;
-}
+export type { ImageSet, ImageVariant } from "./image-set";
 
 export interface ProductAttributes {
   length?: string;
