@@ -1,0 +1,194 @@
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { seedCatalogue } from "../../seed/seed.server";
+import { categoryScope, listProducts } from "./listing.server";
+import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
+import {
+  categories,
+  categoryTranslations,
+  productCategories,
+  products,
+  productVariants,
+} from "./tables.server";
+
+let connection: Connection;
+
+interface Row {
+  id: number;
+  brandCode: string;
+  colour: string;
+  attributes: Record<string, string | undefined>;
+  priceCents: number;
+  discounted: boolean;
+  position: number;
+  sizes: Set<string>;
+  categorySlugs: Set<string>;
+  categoryIds: Set<number>;
+}
+let rows: Row[] = [];
+const values: Record<CodeFacet, string[]> = Object.fromEntries(codeFacets.map((f) => [f, []])) as never;
+
+beforeAll(async () => {
+  connection = await freshDatabase();
+  // Photos are drawn once per machine: later runs find them on disk.
+  const seeded = await seedCatalogue(connection.db, {
+    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+    products: 120,
+    seed: 7,
+    now: new Date("2026-06-01T10:00:00Z"),
+  });
+  await seeded.images;
+
+  const db = connection.db;
+  const [all, variants, links, slugs] = await Promise.all([
+    db.select().from(products),
+    db.select().from(productVariants),
+    db.select().from(productCategories),
+    db.select().from(categoryTranslations),
+  ]);
+  const brand = (name: string) =>
+    name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .toLowerCase()
+      .replace(/^-+|-+$/g, "");
+  rows = all.map((p) => ({
+    id: p.id,
+    brandCode: brand(p.brand),
+    colour: p.colour,
+    attributes: p.attributes as Record<string, string | undefined>,
+    priceCents: p.priceCents,
+    discounted: p.originalPriceCents !== null,
+    position: p.position,
+    sizes: new Set(
+      variants.filter((v) => v.productId === p.id && v.stock > 0).map((v) => v.size.toLowerCase()),
+    ),
+    categoryIds: new Set(links.filter((l) => l.productId === p.id).map((l) => l.categoryId)),
+    categorySlugs: new Set(
+      links
+        .filter((l) => l.productId === p.id)
+        .flatMap((l) =>
+          slugs.filter((s) => s.categoryId === l.categoryId && s.locale === "en").map((s) => s.slug),
+        ),
+    ),
+  }));
+  values.size = [...new Set(rows.flatMap((r) => [...r.sizes]))];
+  values.colour = [...new Set(rows.map((r) => r.colour))];
+  values.brand = [...new Set(rows.map((r) => r.brandCode))];
+  values.fit = [...new Set(rows.map((r) => r.attributes.fit).filter((v): v is string => Boolean(v)))];
+  values.category = [...new Set(rows.flatMap((r) => [...r.categorySlugs]))];
+  expect(await db.select().from(categories)).not.toHaveLength(0);
+}, 180_000);
+afterAll(() => connection.close());
+
+function facetValueOf(row: Row, facet: CodeFacet): string[] {
+  switch (facet) {
+    case "size":
+      return [...row.sizes];
+    case "category":
+      return [...row.categorySlugs];
+    case "colour":
+      return [row.colour];
+    case "brand":
+      return [row.brandCode];
+    default:
+      return row.attributes[facet] ? [row.attributes[facet] as string] : [];
+  }
+}
+
+/** The listing computed the slow, obvious way, to hold the SQL to. */
+function bruteForce(query: ListingQuery, scope: number[] | null) {
+  const matches = (row: Row, except?: string) =>
+    (!scope || scope.some((id) => row.categoryIds.has(id))) &&
+    codeFacets.every(
+      (f) =>
+        f === except ||
+        query.filters[f].length === 0 ||
+        facetValueOf(row, f).some((v) => query.filters[f].includes(v)),
+    ) &&
+    (except === "price" ||
+      ((query.priceMinCents === undefined || row.priceCents >= query.priceMinCents) &&
+        (query.priceMaxCents === undefined || row.priceCents <= query.priceMaxCents))) &&
+    (except === "discount" || !query.discountOnly || row.discounted);
+  const counts = (facet: CodeFacet) => {
+    const tally = new Map<string, number>();
+    for (const row of rows.filter((r) => matches(r, facet))) {
+      for (const v of new Set(facetValueOf(row, facet))) tally.set(v, (tally.get(v) ?? 0) + 1);
+    }
+    return [...tally]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => a.value.localeCompare(b.value));
+  };
+  return {
+    total: rows.filter((r) => matches(r)).length,
+    firstIds: rows
+      .filter((r) => matches(r))
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .slice(0, PAGE_SIZE)
+      .map((r) => r.id),
+    counts,
+    discount: rows.filter((r) => matches(r, "discount") && r.discounted).length,
+  };
+}
+
+const sorted = (list: { value: string; count: number }[]) =>
+  [...list].sort((a, b) => a.value.localeCompare(b.value));
+
+describe("listProducts", () => {
+  it("gives the same products and facet counts as a brute-force count", async () => {
+    const pick = (facet: CodeFacet) => fc.subarray(values[facet], { maxLength: 2 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          size: pick("size"),
+          colour: pick("colour"),
+          brand: pick("brand"),
+          fit: pick("fit"),
+          category: pick("category"),
+          discount: fc.boolean(),
+          priceMin: fc.option(fc.integer({ min: 10, max: 80 }), { nil: undefined }),
+          scoped: fc.boolean(),
+        }),
+        async (choice) => {
+          const params = new URLSearchParams();
+          for (const facet of ["size", "colour", "brand", "fit", "category"] as const) {
+            for (const v of choice[facet]) params.append(facet, v);
+          }
+          if (choice.discount) params.set("discount", "1");
+          if (choice.priceMin !== undefined) params.set("price_min", String(choice.priceMin));
+          const { query } = parseListingQuery(params);
+          const scope = choice.scoped ? await categoryScope(connection.db, "en", "women") : null;
+          const listing = await listProducts(connection.db, "en", query, { categoryIds: scope });
+          const expected = bruteForce(query, scope);
+          expect(listing.total).toBe(expected.total);
+          expect(listing.products.map((p) => p.id)).toEqual(expected.firstIds);
+          for (const facet of ["size", "colour", "brand", "fit", "category"] as const) {
+            expect(sorted(listing.facets[facet]), facet).toEqual(expected.counts(facet));
+          }
+          expect(listing.facets.discount).toBe(expected.discount);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it("sorts by price and pages through 48 at a time", async () => {
+    const { query } = parseListingQuery(new URLSearchParams("sort=price_desc&page=2"));
+    const listing = await listProducts(connection.db, "nl", query, { categoryIds: null });
+    expect(listing.total).toBe(120);
+    expect(listing.pageCount).toBe(3);
+    expect(listing.products).toHaveLength(PAGE_SIZE);
+    const prices = listing.products.map((p) => p.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(listing.products[0]?.slug).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it("finds nothing for an unknown category", async () => {
+    expect(await categoryScope(connection.db, "en", "no-such-category")).toBeNull();
+  });
+});
