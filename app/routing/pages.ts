@@ -34,7 +34,7 @@ export const pages = {
     path: { en: "campaigns/:slug?", nl: "campagnes/:slug?", fr: "campagnes/:slug?", es: "campanas/:slug?" },
     layout: "default",
   },
-  category: { path: "category/:slug?", layout: "default" },
+  category: { path: "category/:slug?", layout: "default", file: "routes/shop/category.tsx" },
   content: { path: "content/:slug?", layout: "default" },
   contact: { path: "contact/:slug?", layout: "default" },
   "customer-service": {

@@ -66,6 +66,8 @@ test("the header's navigation fly-in opens by keyboard, traps focus and returns 
   await dismissConsent(context, baseURL!);
   const problems = collectConsoleProblems(page);
   await page.goto("/en/");
+  // The cookie choice is applied by an effect: once it shows, the page is hydrated.
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/);
   const opener = page.getByRole("button", { name: en.nav.openMenu });
   await opener.focus();
   await page.keyboard.press("Enter");

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { categoryScope, listProducts } from "./listing.server";
+import { parseListingQuery } from "./listing-query";
 import { categories, categoryTranslations } from "./tables.server";
 
 export interface CategoryNode {
@@ -43,4 +45,51 @@ export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
   }
   treeCache.set(locale, { tree, until: Date.now() + TREE_CACHE_MS });
   return tree;
+}
+
+export interface CategoryInfo {
+  id: number;
+  name: string;
+  description: string | null;
+  /** The category's slug in every locale, for the language switch and hreflang links. */
+  slugs: Record<Locale, string>;
+}
+
+/** A category by its slug in a locale, with its slugs in the other locales; null when unknown. */
+export async function categoryBySlug(locale: Locale, slug: string): Promise<CategoryInfo | null> {
+  const [match] = await db()
+    .select({
+      id: categoryTranslations.categoryId,
+      name: categoryTranslations.name,
+      description: categoryTranslations.description,
+    })
+    .from(categoryTranslations)
+    .innerJoin(categories, eq(categories.id, categoryTranslations.categoryId))
+    .where(
+      and(
+        eq(categoryTranslations.locale, locale),
+        eq(categoryTranslations.slug, slug),
+        eq(categories.isActive, true),
+      ),
+    );
+  if (!match) return null;
+  const translations = await db()
+    .select({ locale: categoryTranslations.locale, slug: categoryTranslations.slug })
+    .from(categoryTranslations)
+    .where(eq(categoryTranslations.categoryId, match.id));
+  const slugs = Object.fromEntries(translations.map((t) => [t.locale, t.slug])) as Record<Locale, string>;
+  return { ...match, slugs };
+}
+
+/**
+ * Everything a category page (or the catalogue root without a slug) shows: the category, one page of
+ * products and the facet counts. Null for an unknown category.
+ */
+export async function categoryListing(locale: Locale, slug: string | undefined, params: URLSearchParams) {
+  const category = slug ? await categoryBySlug(locale, slug) : null;
+  if (slug && !category) return null;
+  const { query } = parseListingQuery(params);
+  const scope = category ? await categoryScope(db(), locale, slug as string) : null;
+  const listing = await listProducts(db(), locale, query, { categoryIds: scope });
+  return { category, query, listing };
 }

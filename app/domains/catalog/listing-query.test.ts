@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   codeFacets,
+  compareSizes,
   listingSearchParams,
   parseListingQuery,
   sortOptions,
@@ -79,5 +80,19 @@ describe("listing query", () => {
     expect(added.filters.size).toEqual(["l", "m"]);
     expect(added.page).toBe(1);
     expect(toggleFilter(added, "size", "m").filters.size).toEqual(["l"]);
+  });
+
+  it("orders sizes the way shoppers read them", () => {
+    expect(["l", "36", "xs", "w28", "m", "34", "xl", "w26", "s"].sort(compareSizes)).toEqual([
+      "xs",
+      "s",
+      "m",
+      "l",
+      "xl",
+      "34",
+      "36",
+      "w26",
+      "w28",
+    ]);
   });
 });

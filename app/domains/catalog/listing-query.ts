@@ -125,3 +125,21 @@ export function toggleFilter(query: ListingQuery, facet: CodeFacet, value: strin
   const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value].sort();
   return { ...query, filters: { ...query.filters, [facet]: next }, page: 1 };
 }
+
+const LETTER_SIZES = ["xxs", "xs", "s", "m", "l", "xl", "xxl", "xxxl"];
+
+/** Sizes in the order a shopper reads them: XS … XXL, then EU sizes, then waist sizes, then the rest. */
+export function compareSizes(a: string, b: string): number {
+  const rank = (size: string): [number, number, string] => {
+    const s = size.toLowerCase();
+    const letter = LETTER_SIZES.indexOf(s);
+    if (letter >= 0) return [0, letter, s];
+    if (/^\d+$/.test(s)) return [1, Number(s), s];
+    const waist = s.match(/^w(\d+)/);
+    if (waist) return [2, Number(waist[1]), s];
+    return [3, 0, s];
+  };
+  const [ga, na, sa] = rank(a);
+  const [gb, nb, sb] = rank(b);
+  return ga - gb || na - nb || sa.localeCompare(sb);
+}

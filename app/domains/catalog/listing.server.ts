@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, type SQL, sql
 import type { Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import type { ImageSet } from "./image-set";
-import { type CodeFacet, type ListingQuery, PAGE_SIZE } from "./listing-query";
+import { type CodeFacet, compareSizes, type ListingQuery, PAGE_SIZE } from "./listing-query";
 import {
   categories,
   categoryTranslations,
@@ -208,7 +208,7 @@ export async function listProducts(
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     facets: {
       category,
-      size,
+      size: size.sort((a, b) => compareSizes(a.value, b.value)),
       colour,
       brand,
       length,

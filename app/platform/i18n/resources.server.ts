@@ -1,16 +1,20 @@
 import type { Resource } from "i18next";
+import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
 import enUi from "../../locales/en/ui.json";
+import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
 import esUi from "../../locales/es/ui.json";
+import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
 import frUi from "../../locales/fr/ui.json";
+import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
@@ -20,10 +24,10 @@ import type { Locale } from "./locales";
 
 /** Every message of every locale: the server renders any locale (pages, e-mails, SMS). */
 export const resources = {
-  en: { common: enCommon, ui: enUi, forms: enForms, email: enEmail },
-  nl: { common: nlCommon, ui: nlUi, forms: nlForms, email: nlEmail },
-  fr: { common: frCommon, ui: frUi, forms: frForms, email: frEmail },
-  es: { common: esCommon, ui: esUi, forms: esForms, email: esEmail },
+  en: { common: enCommon, catalog: enCatalog, ui: enUi, forms: enForms, email: enEmail },
+  nl: { common: nlCommon, catalog: nlCatalog, ui: nlUi, forms: nlForms, email: nlEmail },
+  fr: { common: frCommon, catalog: frCatalog, ui: frUi, forms: frForms, email: frEmail },
+  es: { common: esCommon, catalog: esCatalog, ui: esUi, forms: esForms, email: esEmail },
 } satisfies Resource;
 
 const cache = new Map<Locale, ReturnType<typeof createI18n>>();

@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LazyImage } from "~/components/ui/lazy-image";
+import type { ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
+import { formatMoney, money } from "~/platform/money";
+import { usePageHref, useRouting } from "~/routing/use-routing";
+
+/** PRODUCT.md: "Only {n} left" from this many units down. */
+export const FEW_LEFT = 5;
+
+/** A product in a listing: photo, labels, name, brand and price (with the original price when discounted). */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  const { t } = useTranslation("catalog");
+  const { locale } = useRouting();
+  const to = usePageHref();
+  const discounted = product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
+  const percent = discounted
+    ? Math.round((1 - product.priceCents / (product.originalPriceCents as number)) * 100)
+    : 0;
+  const label = product.comingSoon
+    ? t("listing.comingSoon")
+    : product.stock === 0
+      ? t("listing.soldOut")
+      : product.stock <= FEW_LEFT
+        ? t("listing.onlyLeft", { count: product.stock })
+        : null;
+  return (
+    <article className="group relative">
+      <Link to={to("product", { product: product.slug })} className="block">
+        <div className="relative overflow-hidden bg-sand">
+          {product.image ? (
+            <LazyImage
+              image={product.image}
+              alt=""
+              sizes="(min-width: 1024px) 22vw, 45vw"
+              priority={priority}
+              imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+            />
+          ) : (
+            <div className="aspect-[2/3]" />
+          )}
+          <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+            {discounted ? (
+              <span className="bg-sale px-2 py-0.5 text-xs font-semibold text-white">
+                {t("listing.discountLabel", { percent })}
+              </span>
+            ) : null}
+            {product.appOnly ? (
+              <span className="bg-ink px-2 py-0.5 text-xs text-white">{t("listing.appOnly")}</span>
+            ) : null}
+          </div>
+          {label ? (
+            <span className="absolute right-2 bottom-2 bg-white/90 px-2 py-0.5 text-xs text-ink">
+              {label}
+            </span>
+          ) : null}
+        </div>
+        <h3 className="mt-3 text-sm leading-snug">{product.name}</h3>
+      </Link>
+      <p className="mt-0.5 text-xs text-muted">{product.brand}</p>
+      <p className="mt-1 text-sm">
+        <span className={discounted ? "font-semibold text-sale" : ""}>
+          {formatMoney(money(product.priceCents), locale)}
+        </span>
+        {discounted ? (
+          <s className="ms-2 text-muted">
+            <span className="sr-only">
+              {t("listing.originalPrice", {
+                price: formatMoney(money(product.originalPriceCents as number), locale),
+              })}
+            </span>
+            <span aria-hidden="true">{formatMoney(money(product.originalPriceCents as number), locale)}</span>
+          </s>
+        ) : null}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import nl from "../../app/locales/nl/catalog.json" with { type: "json" };
+import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await dismissConsent(context, baseURL!);
+});
+
+test("a category lists 48 products, filters by size through the URL and loads more", async ({ page }) => {
+  const problems = collectConsoleProblems(page);
+  const response = await page.goto("/nl/category/dames/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dames");
+  const grid = page.getByRole("region", { name: "Dames" }).getByRole("listitem");
+  await expect(grid).toHaveCount(48);
+
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/); // hydrated
+  const count = page.getByText(/^\d+ producten$/);
+  const before = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  const filters = page.getByRole("complementary", { name: nl.listing.filters });
+  await filters.getByRole("checkbox", { name: /^M\b/ }).check();
+  await expect(page).toHaveURL(/size=m/);
+  await expect(count).not.toHaveText(`${before} producten`);
+  const filtered = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(before);
+
+  await page.goto("/nl/category/dames/");
+  await page.getByRole("button", { name: nl.listing.loadMore }).click();
+  await expect(grid).toHaveCount(96);
+  expect(problems).toEqual([]);
+});
+
+test("filters and sort work without JavaScript, and bad parameters give a clean page", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await dismissConsent(context, baseURL!);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/en/category/women/?sort=price_asc&colour=black`);
+  const prices = await page.locator("article > p:last-child > span").allTextContents();
+  const cents = prices.map((p) => Number(p.replace(/[^\d]/g, "")));
+  expect(cents.length).toBeGreaterThan(0);
+  expect(cents).toEqual([...cents].sort((a, b) => a - b));
+  const bad = await page.goto(`${baseURL}/en/category/women/?sort=nonsense&page=abc&size=%3Cx%3E`);
+  expect(bad?.status()).toBe(200);
+  expect((await page.goto(`${baseURL}/en/category/no-such-category/`))?.status()).toBe(404);
+  await context.close();
+});
+
+for (const width of [390, 1366]) {
+  test(`the category page has no serious accessibility violations at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/fr/category/");
+    await expectNoSeriousA11yViolations(page);
+  });
+}
