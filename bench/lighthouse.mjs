@@ -7,6 +7,7 @@ import { printTable, startShop } from "./server.mjs";
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const targets = { score: 95, jsKb: 150 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const shop = await startShop({ port: 3301 });
 const chrome = await chromeLauncher.launch({
@@ -26,12 +27,20 @@ try {
   for (const path of paths.length ? paths : ["/en/"]) {
     const url = `${shop.origin}${path}`;
     await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }); // warm-up
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
+    // The score moves with the machine's load (TBT under 4× CPU slowdown): report the median of RUNS runs.
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      runs.push(lhr);
+    }
+    runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)];
+    const spread = runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(", ");
     if (process.env.LIGHTHOUSE_JSON)
       writeFileSync(`${process.env.LIGHTHOUSE_JSON}${path.replaceAll("/", "_")}.json`, JSON.stringify(lhr));
     const audits = lhr.audits;
@@ -43,7 +52,7 @@ try {
     failed ||= score < targets.score || jsKb > targets.jsKb;
     printTable(`Lighthouse mobile · ${path} · 2-core machine, server and browser on the same machine`, [
       {
-        metric: "performance score",
+        metric: `performance score (median of ${spread})`,
         value: score,
         target: `≥ ${targets.score}`,
         pass: score >= targets.score,
