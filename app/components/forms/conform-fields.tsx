@@ -10,6 +10,16 @@ import { Field, FieldError, fieldIds, RequiredMark } from "./field";
 import { descriptionClass } from "./styles";
 
 /** Conform metadata of one field of any form. */
+
+/** The label, help texts and error around a bound control: the same for every kind of field. */
+function frame(
+  meta: BoundFieldProps["meta"],
+  error: string | undefined,
+  text: Pick<BoundFieldProps, "label" | "description" | "labelAside" | "hint" | "className">,
+) {
+  return { id: meta.id, required: meta.required, error, ...text };
+}
+
 export type FieldMeta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The first message of a field, translated, with the label for `{{_field_}}`. */
@@ -49,16 +59,7 @@ export function InputField({
   const error = useFieldError(meta, label);
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <Field
-      id={meta.id}
-      label={label}
-      required={meta.required}
-      description={description}
-      error={error}
-      labelAside={labelAside}
-      hint={hint}
-      className={className}
-    >
+    <Field {...frame(meta, error, { label, description, labelAside, hint, className })}>
       {(control) => <TextInput key={key} {...props} {...native} {...control} />}
     </Field>
   );
@@ -173,16 +174,7 @@ export function SelectField({
   const error = useFieldError(meta, label);
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <Field
-      id={meta.id}
-      label={label}
-      required={meta.required}
-      description={description}
-      error={error}
-      labelAside={labelAside}
-      hint={hint}
-      className={className}
-    >
+    <Field {...frame(meta, error, { label, description, labelAside, hint, className })}>
       {(control) => (
         <Select key={key} placeholder={placeholder} {...props} {...native} {...control}>
           {children}
@@ -212,16 +204,7 @@ export function TextareaField({
   const error = useFieldError(meta, label);
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <Field
-      id={meta.id}
-      label={label}
-      required={meta.required}
-      description={description}
-      error={error}
-      labelAside={labelAside}
-      hint={hint}
-      className={className}
-    >
+    <Field {...frame(meta, error, { label, description, labelAside, hint, className })}>
       {(control) => <Textarea key={key} maxChars={maxChars} {...props} {...native} {...control} />}
     </Field>
   );
