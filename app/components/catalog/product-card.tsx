@@ -59,7 +59,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       </Link>
       <p className="mt-0.5 text-xs text-muted">{product.brand}</p>
       <p className="mt-1 text-sm">
-        <span className={discounted ? "font-semibold text-sale" : ""}>
+        <span className={discounted ? "font-semibold text-sale" : ""} data-price-cents={product.priceCents}>
           {formatMoney(money(product.priceCents), locale)}
         </span>
         {discounted ? (
@@ -73,6 +73,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </s>
         ) : null}
       </p>
+      {discounted && product.lowestPrice30dCents !== null ? (
+        <p className="mt-0.5 text-[11px] text-muted">
+          {t("listing.lowestPrice", { price: formatMoney(money(product.lowestPrice30dCents), locale) })}
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { type CodeFacet, compareSizes, type ListingQuery, PAGE_SIZE } from "./li
 import {
   categories,
   categoryTranslations,
+  priceHistory,
   productCategories,
   productImages,
   products,
@@ -30,6 +31,8 @@ export interface ProductCard {
   colour: string;
   priceCents: number;
   originalPriceCents: number | null;
+  /** EU Omnibus: the lowest price in the 30 days before the current price took effect (null if none). */
+  lowestPrice30dCents: number | null;
   image: ImageSet | null;
   /** Units left over all sizes; 0 is sold out. */
   stock: number;
@@ -149,6 +152,21 @@ export async function listProducts(
   const total = Number(totalRow?.n ?? 0);
 
   const firstImage = sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+  const lowestPrice30d = sql<number | null>`(
+    with current_price as (
+      select max(${priceHistory.validFrom}) as since from ${priceHistory}
+      where ${priceHistory.productId} = ${products.id} and ${priceHistory.validFrom} <= now()
+    )
+    select min(earlier.price_cents) from (
+      select h.price_cents from ${priceHistory} h, current_price
+      where h.product_id = ${products.id} and h.valid_from < current_price.since
+        and h.valid_from >= current_price.since - interval '30 days'
+      union all
+      (select h.price_cents from ${priceHistory} h, current_price
+       where h.product_id = ${products.id} and h.valid_from < current_price.since - interval '30 days'
+       order by h.valid_from desc limit 1)
+    ) earlier
+  )`;
   const stock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
   const rows = await db
     .select({
@@ -159,6 +177,7 @@ export async function listProducts(
       colour: products.colour,
       priceCents: products.priceCents,
       originalPriceCents: products.originalPriceCents,
+      lowestPrice30dCents: lowestPrice30d,
       image: firstImage,
       stock,
       appOnly: products.appOnly,
@@ -202,7 +221,11 @@ export async function listProducts(
   ]);
   const price = priceRow[0];
   return {
-    products: rows.map((r) => ({ ...r, stock: Number(r.stock) })),
+    products: rows.map((r) => ({
+      ...r,
+      stock: Number(r.stock),
+      lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
+    })),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),

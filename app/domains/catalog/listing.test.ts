@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
@@ -10,6 +11,7 @@ import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQ
 import {
   categories,
   categoryTranslations,
+  priceHistory,
   productCategories,
   products,
   productVariants,
@@ -186,6 +188,30 @@ describe("listProducts", () => {
     const prices = listing.products.map((p) => p.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(listing.products[0]?.slug).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it("shows the lowest price of the 30 days before a discount (EU Omnibus)", async () => {
+    const [product] = await connection.db.select().from(products).limit(1);
+    const id = product!.id;
+    const day = 24 * 3600 * 1000;
+    await connection.db.delete(priceHistory).where(eq(priceHistory.productId, id));
+    await connection.db.insert(priceHistory).values([
+      { productId: id, priceCents: 5999, validFrom: new Date(Date.now() - 90 * day) },
+      { productId: id, priceCents: 4999, validFrom: new Date(Date.now() - 20 * day) },
+      { productId: id, priceCents: 5999, validFrom: new Date(Date.now() - 10 * day) },
+      { productId: id, priceCents: 3999, validFrom: new Date(Date.now() - 1 * day) },
+    ]);
+    const { query } = parseListingQuery(new URLSearchParams("sort=position"));
+    const all = await listProducts(connection.db, "en", { ...query, page: 1 }, { categoryIds: null });
+    const pages = [
+      all,
+      ...(await Promise.all(
+        [2, 3].map((page) => listProducts(connection.db, "en", { ...query, page }, { categoryIds: null })),
+      )),
+    ];
+    const card = pages.flatMap((p) => p.products).find((p) => p.id === id);
+    // The 30 days before the current price (3999, since yesterday) saw 5999 and 4999: the lowest is 4999.
+    expect(card?.lowestPrice30dCents).toBe(4999);
   });
 
   it("finds nothing for an unknown category", async () => {
