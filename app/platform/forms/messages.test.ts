@@ -12,7 +12,12 @@ describe("encoded messages", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...validationKeys),
-        fc.dictionary(fc.string({ minLength: 1 }), fc.oneof(fc.string(), fc.integer())),
+        fc.dictionary(
+          fc
+            .string({ minLength: 1 })
+            .filter((name) => !["__proto__", "constructor", "prototype"].includes(name)),
+          fc.oneof(fc.string(), fc.integer()),
+        ),
         (key, values) => {
           const decoded = decodeMessage(encodeMessage({ key, values }));
           expect(decoded?.key).toBe(key);
@@ -20,6 +25,13 @@ describe("encoded messages", () => {
         },
       ),
     );
+  });
+
+  it("drops interpolation names that would reach the prototype", () => {
+    const decoded = decodeMessage('forms:validation.required|{"__proto__":{"polluted":1},"count":3}');
+    expect(decoded?.values).toEqual({ count: 3 });
+    expect(Object.getPrototypeOf(decoded?.values)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("leaves other text alone", () => {

@@ -62,6 +62,8 @@ export function encodeMessage(message: Message): string {
 }
 
 /** The message an encoded string stands for, or `null` for any other text (server text, custom messages). */
+const UNSAFE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
 export function decodeMessage(text: string): Message | null {
   if (!text.startsWith(PREFIX)) return null;
   const rest = text.slice(PREFIX.length);
@@ -74,6 +76,8 @@ export function decodeMessage(text: string): Message | null {
     if (!values || typeof values !== "object" || Array.isArray(values)) return { key: key as ValidationKey };
     const clean: MessageValues = {};
     for (const [name, value] of Object.entries(values)) {
+      // Interpolation names are ours; a name that would reach an object's prototype is never one of them.
+      if (UNSAFE_NAMES.has(name)) continue;
       if (typeof value === "string" || typeof value === "number") clean[name] = value;
     }
     return { key: key as ValidationKey, values: clean };
