@@ -1,12 +1,7 @@
 import type { Locale } from "../platform/i18n/locales";
-import { type PageId, pageIds } from "./pages";
+import type { PageId } from "./pages";
 
 /** Route ids carry the page id and locale: `search.nl`, `search.en` (prefixed), `search.en-root` (unprefixed). */
 export function routeId(page: PageId, locale: Locale, prefixed: boolean): string {
   return `${page}.${locale}${prefixed ? "" : "-root"}`;
-}
-
-export function pageOfRouteId(id: string): PageId | undefined {
-  const page = id.slice(0, id.lastIndexOf("."));
-  return (pageIds as string[]).includes(page) ? (page as PageId) : undefined;
 }

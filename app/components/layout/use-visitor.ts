@@ -10,12 +10,6 @@ export interface VisitorBits {
 
 let pending: Promise<VisitorBits | null> | undefined;
 
-/** Drops the cached answer (after signing in or out, or changing the cart), so the next read asks again. */
-export function refreshVisitor() {
-  pending = undefined;
-  window.dispatchEvent(new Event("shop:visitor-changed"));
-}
-
 function fetchVisitor(): Promise<VisitorBits | null> {
   pending ??= fetch("/api/v1/visitor", { credentials: "same-origin" })
     .then((response) => (response.ok ? (response.json() as Promise<VisitorBits>) : null))
@@ -33,10 +27,8 @@ export function useVisitor(): VisitorBits | null {
     let live = true;
     const load = () => fetchVisitor().then((bits) => live && setVisitor(bits));
     load();
-    window.addEventListener("shop:visitor-changed", load);
     return () => {
       live = false;
-      window.removeEventListener("shop:visitor-changed", load);
     };
   }, []);
   return visitor;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { CONSENT_VERSION, type ConsentChoice, type StoredConsent } from "./consent";
@@ -23,12 +22,4 @@ export async function recordConsent(
     locale: options.locale,
   });
   return consent;
-}
-
-export async function consentHistory(consentId: string) {
-  return db()
-    .select()
-    .from(consentRecords)
-    .where(eq(consentRecords.consentId, consentId))
-    .orderBy(desc(consentRecords.createdAt), desc(consentRecords.id));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import type { Locale } from "../../platform/i18n/locales";
@@ -153,10 +153,6 @@ export async function latestMessages(
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(outboxMessages.createdAt))
     .limit(options.limit ?? 20);
-}
-
-export async function messagesByIds(ids: string[]) {
-  return ids.length ? db().select().from(outboxMessages).where(inArray(outboxMessages.id, ids)) : [];
 }
 
 /** Delivers due messages every minute, and within seconds of a new message (see nudgeDelivery). */

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 function subscribeOnline(callback: () => void) {
   window.addEventListener("online", callback);
@@ -18,27 +18,32 @@ export function useOnline(): boolean {
   );
 }
 
+/** How much longer a loading state shown since `shownAt` must stay, to have been visible `minimumMs`. */
+export function minimumDisplayLeft(shownAt: number, now: number, minimumMs: number): number {
+  return Math.max(0, minimumMs - (now - shownAt));
+}
+
 /**
  * Keeps a loading state on screen for at least `minimumMs` once it was shown, so a skeleton never flashes
  * for a few milliseconds (PRODUCT.md: 200 ms).
  */
 export function useMinimumDisplay(active: boolean, minimumMs = 200): boolean {
   const [shown, setShown] = useState(active);
-  const [since, setSince] = useState(0);
+  const shownAt = useRef(0);
   useEffect(() => {
     if (active) {
+      shownAt.current = Date.now();
       setShown(true);
-      setSince(Date.now());
       return;
     }
-    const left = minimumMs - (Date.now() - since);
-    if (left <= 0) {
+    const left = minimumDisplayLeft(shownAt.current, Date.now(), minimumMs);
+    if (left === 0) {
       setShown(false);
       return;
     }
     const timer = setTimeout(() => setShown(false), left);
     return () => clearTimeout(timer);
-  }, [active, minimumMs, since]);
+  }, [active, minimumMs]);
   return active || shown;
 }
 

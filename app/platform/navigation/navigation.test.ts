@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_RELOAD_GUARD_MS, shouldReloadAfterChunkError } from "./chunk-reload";
-import { prefetchAllowed } from "./hooks";
+import { minimumDisplayLeft, prefetchAllowed } from "./hooks";
 
 describe("chunk reload guard", () => {
   it("reloads at most once per minute", () => {
@@ -21,5 +21,13 @@ describe("prefetch rules", () => {
     expect(prefetchAllowed(nav(true, { effectiveType: "2g" }))).toBe(false);
     expect(prefetchAllowed(nav(true, { effectiveType: "slow-2g" }))).toBe(false);
     expect(prefetchAllowed(nav(true, { saveData: true, effectiveType: "4g" }))).toBe(false);
+  });
+});
+
+describe("minimum loading display", () => {
+  it("keeps a loading state 200 ms once shown, and no longer", () => {
+    expect(minimumDisplayLeft(1_000, 1_050, 200)).toBe(150);
+    expect(minimumDisplayLeft(1_000, 1_200, 200)).toBe(0);
+    expect(minimumDisplayLeft(1_000, 5_000, 200)).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from "~/domains/catalog/listing-query";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
+import { useMinimumDisplay } from "~/platform/navigation/hooks";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
@@ -168,6 +169,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   }, [fetcher.state, fetcher.data]);
 
   const products = [...listing.products, ...more];
+  // The busy state of "load more" stays at least 200 ms once shown, so it never flashes.
+  const loadingMore = useMinimumDisplay(fetcher.state !== "idle");
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 desktop:px-8">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -252,7 +255,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-10 flex flex-col items-center gap-4">
               <button
                 type="button"
-                disabled={fetcher.state !== "idle"}
+                disabled={loadingMore}
+                aria-busy={loadingMore}
                 onClick={() => fetcher.load(pageHref(lastPage + 1))}
                 className="min-h-11 border border-ink px-8 text-sm tracking-wider uppercase disabled:opacity-50"
               >
