@@ -3,7 +3,14 @@
  * page, shareable and crawlable. Client-safe: the browser builds filter links with the same code.
  */
 export const sortOptions = ["position", "wishlisted", "newest", "price_asc", "price_desc"] as const;
-export type SortOption = (typeof sortOptions)[number];
+/** A search adds relevance (its default) in front of the listing sorts. */
+export const searchSortOptions = ["relevance", ...sortOptions] as const;
+export type SortOption = (typeof searchSortOptions)[number];
+
+/** The sorts a listing offers: with a search text, relevance first and by default. */
+export function sortsFor(q: string): readonly SortOption[] {
+  return q ? searchSortOptions : sortOptions;
+}
 
 /** Facets whose values are codes, combined with OR inside a facet and AND across facets. */
 export const codeFacets = ["category", "size", "colour", "brand", "length", "fit", "fabric"] as const;
@@ -61,9 +68,13 @@ export function parseListingQuery(params: URLSearchParams): ParsedListingQuery {
     filters[facet] = valid.sort();
   }
 
+  const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ");
+  if (q.length > 100) problems.q = "at most 100 characters";
+
+  const sorts = sortsFor(q);
   const sortParam = params.get("sort");
-  const sort = sortOptions.find((s) => s === sortParam) ?? "position";
-  if (sortParam !== null && sort !== sortParam) problems.sort = `one of ${sortOptions.join(", ")}`;
+  const sort = sorts.find((s) => s === sortParam) ?? (q ? "relevance" : "position");
+  if (sortParam !== null && sort !== sortParam) problems.sort = `one of ${sorts.join(", ")}`;
 
   const pageParam = params.get("page");
   let page = 1;
@@ -86,9 +97,6 @@ export function parseListingQuery(params: URLSearchParams): ParsedListingQuery {
 
   const discount = params.get("discount");
   if (discount !== null && discount !== "1") problems.discount = "1 or absent";
-
-  const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ");
-  if (q.length > 100) problems.q = "at most 100 characters";
 
   return {
     query: {
@@ -114,7 +122,7 @@ export function listingSearchParams(query: ListingQuery): URLSearchParams {
   if (query.priceMaxCents !== undefined)
     params.set("price_max", String(Math.floor(query.priceMaxCents / 100)));
   if (query.discountOnly) params.set("discount", "1");
-  if (query.sort !== "position") params.set("sort", query.sort);
+  if (query.sort !== (query.q ? "relevance" : "position")) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   return params;
 }

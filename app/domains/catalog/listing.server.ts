@@ -53,7 +53,17 @@ export interface Listing {
 }
 
 /** One WHERE condition per facet, so a facet's own selection can be left out of its own counts. */
-function facetConditions(query: ListingQuery, categoryIds: number[] | null): Partial<Record<string, SQL>> {
+export interface ListingScope {
+  /** The category and its descendants; null for the whole catalogue. */
+  categoryIds: number[] | null;
+  /** A search's matching products, best match first; absent when the listing is not a search. */
+  matches?: number[];
+}
+
+function facetConditions(
+  query: ListingQuery,
+  { categoryIds, matches }: ListingScope,
+): Partial<Record<string, SQL>> {
   const f = query.filters;
   const inStockSize = (sizes: string[]) =>
     exists(
@@ -64,6 +74,7 @@ function facetConditions(query: ListingQuery, categoryIds: number[] | null): Par
     scope: categoryIds
       ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, categoryIds)})`
       : undefined,
+    matches: matches ? sql`${products.id} = any(${`{${matches.join(",")}}`}::int[])` : undefined,
     category: f.category.length
       ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} join ${categoryTranslations} on ${categoryTranslations.categoryId} = ${productCategories.categoryId} where ${inArray(categoryTranslations.slug, f.category)})`
       : undefined,
@@ -99,7 +110,7 @@ export async function categoryScope(db: Queryable, locale: Locale, slug: string)
   return ids;
 }
 
-const orderings: Record<ListingQuery["sort"], SQL[]> = {
+const orderings: Record<Exclude<ListingQuery["sort"], "relevance">, SQL[]> = {
   position: [asc(products.position), asc(products.id)],
   // Wishlists arrive with the checkout issue; until then every count is 0 and popularity decides.
   wishlisted: [asc(products.position), asc(products.id)],
@@ -144,9 +155,16 @@ export async function listProducts(
   db: Queryable,
   locale: Locale,
   query: ListingQuery,
-  scope: { categoryIds: number[] | null },
+  scope: ListingScope,
 ): Promise<Listing> {
-  const conditions = facetConditions(query, scope.categoryIds);
+  const conditions = facetConditions(query, scope);
+  const ordering =
+    query.sort === "relevance"
+      ? [
+          sql`array_position(${`{${(scope.matches ?? []).join(",")}}`}::int[], ${products.id})`,
+          asc(products.id),
+        ]
+      : orderings[query.sort];
   const where = whereExcept(conditions);
   const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
   const total = Number(totalRow?.n ?? 0);
@@ -189,7 +207,7 @@ export async function listProducts(
       and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
     .where(where)
-    .orderBy(...orderings[query.sort])
+    .orderBy(...ordering)
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
 
