@@ -6,7 +6,9 @@ import { runMigrations } from "../../app/platform/db/migrate.server";
 /** `postgres` when the suite runs against TEST_DATABASE_URL (CI), else the embedded PGlite. */
 export const testDriver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
-export const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE ?? "shop_test_template";
+/** Every database of a run starts with this; set TEST_DATABASE_PREFIX to run two checkouts side by side. */
+export const DATABASE_PREFIX = process.env.TEST_DATABASE_PREFIX ?? "shop_test";
+export const TEMPLATE_DATABASE = `${DATABASE_PREFIX}_template`;
 
 export function serverUrl(database: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
@@ -32,7 +34,7 @@ export async function onServer<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function freshDatabase(): Promise<Connection> {
   let connection: Connection;
   if (testDriver === "postgres") {
-    const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const name = `${DATABASE_PREFIX}_${process.pid}_${randomBytes(4).toString("hex")}`;
     await onServer((client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
     connection = await connect({ url: serverUrl(name), poolSize: 20 });
   } else {

@@ -1,6 +1,6 @@
 import { connect } from "../../app/platform/db/db.server";
 import { runMigrations } from "../../app/platform/db/migrate.server";
-import { onServer, serverUrl, TEMPLATE_DATABASE, testDriver } from "./database";
+import { DATABASE_PREFIX, onServer, serverUrl, TEMPLATE_DATABASE, testDriver } from "./database";
 
 /** On PostgreSQL: migrate a template database once per run; every test file gets a copy of it. */
 export async function setup() {
@@ -19,7 +19,8 @@ export async function teardown() {
 async function dropTestDatabases() {
   await onServer(async (client) => {
     const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'shop_test_%'",
+      "select datname from pg_database where starts_with(datname, $1)",
+      [`${DATABASE_PREFIX}_`],
     );
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
   });

@@ -13,7 +13,7 @@ if (process.env.TEST_DATABASE_URL) {
   targets.push({
     name: "PostgreSQL",
     async open() {
-      const name = `shop_test_migrate_${randomBytes(4).toString("hex")}`;
+      const name = `${process.env.TEST_DATABASE_PREFIX ?? "shop_test"}_migrate_${randomBytes(4).toString("hex")}`;
       await onServer((client) => client.query(`create database ${name}`));
       created.push(name);
       return connect({ url: serverUrl(name) });
