@@ -3,31 +3,71 @@ import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enProduct from "../../locales/en/product.json";
+import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esProduct from "../../locales/es/product.json";
+import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frProduct from "../../locales/fr/product.json";
+import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlProduct from "../../locales/nl/product.json";
+import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
 /** Every message of every locale: the server renders any locale (pages, e-mails, SMS). */
 export const resources = {
-  en: { common: enCommon, catalog: enCatalog, ui: enUi, forms: enForms, email: enEmail },
-  nl: { common: nlCommon, catalog: nlCatalog, ui: nlUi, forms: nlForms, email: nlEmail },
-  fr: { common: frCommon, catalog: frCatalog, ui: frUi, forms: frForms, email: frEmail },
-  es: { common: esCommon, catalog: esCatalog, ui: esUi, forms: esForms, email: esEmail },
+  en: {
+    common: enCommon,
+    catalog: enCatalog,
+    ui: enUi,
+    forms: enForms,
+    email: enEmail,
+    search: enSearch,
+    product: enProduct,
+  },
+  nl: {
+    common: nlCommon,
+    catalog: nlCatalog,
+    ui: nlUi,
+    forms: nlForms,
+    email: nlEmail,
+    search: nlSearch,
+    product: nlProduct,
+  },
+  fr: {
+    common: frCommon,
+    catalog: frCatalog,
+    ui: frUi,
+    forms: frForms,
+    email: frEmail,
+    search: frSearch,
+    product: frProduct,
+  },
+  es: {
+    common: esCommon,
+    catalog: esCatalog,
+    ui: esUi,
+    forms: esForms,
+    email: esEmail,
+    search: esSearch,
+    product: esProduct,
+  },
 } satisfies Resource;
 
 const cache = new Map<Locale, ReturnType<typeof createI18n>>();
