@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
+import { warmCatalog } from "./domains/catalog/catalog.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
@@ -28,6 +29,7 @@ const dev = config.NODE_ENV !== "production";
 const shared = globalThis as typeof globalThis & { __shopPlatform?: Promise<Platform> };
 shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart });
 const platform = await shared.__shopPlatform;
+warmCatalog();
 
 export default await createHonoServer<AppEnv>({
   // Not strict: `/api/ready` and `/api/ready/` are the same resource.

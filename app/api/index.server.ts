@@ -9,6 +9,7 @@ import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
+import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
 
@@ -45,6 +46,7 @@ export function createApi() {
   registerSystemRoutes(api);
   registerVisitorRoutes(api);
   registerConsentRoutes(api);
+  registerCatalogRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -1,9 +1,26 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { defineJob } from "../../platform/jobs/jobs.server";
+import { addWarmup } from "../../platform/readiness.server";
 import { categoryScope, listProducts } from "./listing.server";
+import { listingIndex } from "./listing-index.server";
 import { parseListingQuery } from "./listing-query";
-import { categories, categoryTranslations } from "./tables.server";
+import { catalogChanges, categories, categoryTranslations } from "./tables.server";
+
+/** Loads the listing index before the shop reports ready, so no shopper waits for it. */
+export function warmCatalog(): void {
+  addWarmup("listing index", listingIndex(db()).ready());
+}
+
+/** Every process reads the change feed within seconds; a day of history is plenty. */
+export const pruneCatalogChangesJob = defineJob<Record<string, never>>({
+  name: "catalog.prune-changes",
+  schedule: { cron: "17 4 * * *", data: {} },
+  async handle() {
+    await db().delete(catalogChanges).where(lt(catalogChanges.at, sql`now() - interval '1 day'`));
+  },
+});
 
 export interface CategoryNode {
   id: number;

@@ -7,6 +7,7 @@ import { freshDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { seedCatalogue } from "../../seed/seed.server";
 import { categoryScope, listProducts } from "./listing.server";
+import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
 import {
   categories,
@@ -212,6 +213,52 @@ describe("listProducts", () => {
     const card = pages.flatMap((p) => p.products).find((p) => p.id === id);
     // The 30 days before the current price (3999, since yesterday) saw 5999 and 4999: the lowest is 4999.
     expect(card?.lowestPrice30dCents).toBe(4999);
+  });
+
+  it("keeps a search's ranking under the relevance sort and filters its matches like any listing", async () => {
+    const ranked = [...rows].sort((a, b) => b.id - a.id).map((r) => r.id);
+    const colour = values.colour[0] as string;
+    const params = new URLSearchParams({ q: "anything", colour });
+    const { query } = parseListingQuery(params);
+    expect(query.sort).toBe("relevance");
+    const listing = await listProducts(connection.db, "en", query, { categoryIds: null, matches: ranked });
+    const expected = ranked.filter((id) => rows.find((r) => r.id === id)?.colour === colour);
+    expect(listing.total).toBe(expected.length);
+    expect(listing.products.map((p) => p.id)).toEqual(expected.slice(0, PAGE_SIZE));
+    // The colour facet still counts every colour among the matches (disjunctive).
+    expect(listing.facets.colour.length).toBe(values.colour.length);
+  });
+
+  it("follows the change feed: prices, stock, new and removed products show up without a restart", async () => {
+    const db = connection.db;
+    const { query } = parseListingQuery(new URLSearchParams("sort=price_desc"));
+    const before = await listProducts(db, "en", query, { categoryIds: null });
+    const cheapest = rows
+      .filter((r) => r.sizes.size > 0)
+      .sort((a, b) => a.priceCents - b.priceCents)[0] as Row;
+
+    await db
+      .update(products)
+      .set({ priceCents: 999_00, originalPriceCents: null })
+      .where(eq(products.id, cheapest.id));
+    await listingIndex(db).ready({ fresh: true });
+    const after = await listProducts(db, "en", query, { categoryIds: null });
+    expect(after.products[0]?.id).toBe(cheapest.id);
+    expect(after.facets.price?.maxCents).toBe(999_00);
+
+    // Sold out in every size: its sizes leave the size facet's counts.
+    const sizeParams = parseListingQuery(new URLSearchParams(`size=${[...cheapest.sizes][0]}`)).query;
+    const withStock = await listProducts(db, "en", sizeParams, { categoryIds: null });
+    await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, cheapest.id));
+    await listingIndex(db).ready({ fresh: true });
+    const soldOut = await listProducts(db, "en", sizeParams, { categoryIds: null });
+    expect(soldOut.total).toBe(withStock.total - 1);
+
+    await db.update(products).set({ isActive: false }).where(eq(products.id, cheapest.id));
+    await listingIndex(db).ready({ fresh: true });
+    const removed = await listProducts(db, "en", query, { categoryIds: null });
+    expect(removed.total).toBe(before.total - 1);
+    expect(removed.products.map((p) => p.id)).not.toContain(cheapest.id);
   });
 
   it("finds nothing for an unknown category", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -169,4 +170,19 @@ export const priceHistory = pgTable(
     validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("price_history_product_idx").on(t.productId, t.validFrom)],
+);
+
+/**
+ * The catalogue's change feed: triggers write the id of every product whose listing data changed (row,
+ * variants, stock, categories), or null when the category tree changed. Each process's listing index
+ * reads it to stay current without reloading everything (docs/decisions/0006-listing-index.md).
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalog_changes_at_idx").on(t.at)],
 );

@@ -1,0 +1,63 @@
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { seedCatalogue } from "../../seed/seed.server";
+import { createApi } from "../index.server";
+
+let connection: Connection;
+const api = createApi();
+
+beforeAll(async () => {
+  connection = await freshDatabase();
+  const seeded = await seedCatalogue(connection.db, {
+    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+    products: 60,
+    seed: 11,
+  });
+  await seeded.images;
+}, 180_000);
+afterAll(() => connection.close());
+
+describe("catalogue API", () => {
+  it("lists the category tree in a locale", async () => {
+    const response = await api.request("/v1/categories?locale=nl");
+    expect(response.status).toBe(200);
+    const { categories } = await response.json();
+    expect(categories.map((c: { slug: string }) => c.slug)).toContain("dames");
+  });
+
+  it("lists a category's products with facets, filtered and sorted from the query", async () => {
+    const all = await (await api.request("/v1/categories/dames/products?locale=nl")).json();
+    expect(all.total).toBeGreaterThan(0);
+    const colour = all.facets.colour[0];
+    const response = await api.request(
+      `/v1/categories/dames/products?locale=nl&colour=${colour.value}&sort=price_asc`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("public");
+    const listing = await response.json();
+    expect(listing.total).toBe(colour.count);
+    expect(listing.products.every((p: { colour: string }) => p.colour === colour.value)).toBe(true);
+    const prices = listing.products.map((p: { priceCents: number }) => p.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it("refuses bad parameters with a 400 per field, and an unknown category with a 404", async () => {
+    const bad = await api.request("/v1/products?sort=cheapest&page=0&price_min=abc&size=%3Cscript%3E");
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(Object.keys(body.details.fields).sort()).toEqual(["page", "price_min", "size", "sort"]);
+    expect((await api.request("/v1/products?page=400")).status).toBe(400);
+    expect((await api.request("/v1/products?locale=xx")).status).toBe(400);
+    expect((await api.request("/v1/categories/no-such-thing/products")).status).toBe(404);
+  });
+
+  it("documents the catalogue endpoints in OpenAPI", async () => {
+    const doc = await (await api.request("/v1/openapi.json")).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/v1/categories", "/v1/products", "/v1/categories/{slug}/products"]),
+    );
+  });
+});
