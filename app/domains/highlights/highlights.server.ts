@@ -4,6 +4,7 @@ import { transaction } from "../../platform/db/transaction.server";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { readSetting, writeSetting } from "../content/content.server";
+import { type CapDecision, EventCap } from "./event-cap";
 import { ACTIVE_CART_HOURS, COUNTER_RETENTION_DAYS, gatherFacts } from "./facts.server";
 import type { EventKind } from "./hourly";
 import {
@@ -28,6 +29,7 @@ import {
   HighlightThresholdsSchema,
 } from "./thresholds";
 
+export type { CapDecision } from "./event-cap";
 export type { EventKind } from "./hourly";
 export type { Highlight, HighlightCode } from "./labels";
 export type { FitAnswer } from "./tables.server";
@@ -255,4 +257,18 @@ export async function highlightTrace(productId: number, now = new Date()): Promi
     thresholds,
     hourly,
   };
+}
+
+// ── Public view beacons ────────────────────────────────────────────────────────────────────────────────
+
+const viewCap = new EventCap();
+
+/**
+ * A product-page view reported by a browser: counted unless the same client reported this product
+ * recently ("repeat", accepted but not counted) or sends too many ("limited", refused).
+ */
+export function acceptViewBeacon(client: string, productId: number, now = Date.now()): CapDecision {
+  const decision = viewCap.decide(client, String(productId), now);
+  if (decision === "count") recordEvent(productId, "view");
+  return decision;
 }
