@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { type CardHighlight, cardHighlightsFor } from "../highlights/highlights.server";
 import type { ImageSet } from "./image-set";
 import { type CodeFacet, compareSizes, type ListingQuery, PAGE_SIZE } from "./listing-query";
 import {
@@ -38,6 +39,8 @@ export interface ProductCard {
   stock: number;
   appOnly: boolean;
   comingSoon: boolean;
+  /** Highlight labels for the card (stored by the highlights job, read in one lookup per page). */
+  highlights?: CardHighlight[];
 }
 
 export interface Listing {
@@ -212,37 +215,43 @@ export async function listProducts(
     .offset((query.page - 1) * PAGE_SIZE);
 
   const categoryKey = sql`${categoryTranslations.slug}`;
-  const [category, size, colour, brand, length, fit, fabric, discountRow, priceRow] = await Promise.all([
-    countBy(
-      db,
-      categoryKey,
-      and(whereExcept(conditions, "category"), eq(categoryTranslations.locale, locale)),
-      "categories",
-    ),
-    countBy(db, sql`lower(${productVariants.size})`, whereExcept(conditions, "size"), "variants"),
-    countBy(db, sql`${products.colour}`, whereExcept(conditions, "colour")),
-    countBy(db, brandCode, whereExcept(conditions, "brand")),
-    countBy(db, attribute("length"), whereExcept(conditions, "length")),
-    countBy(db, attribute("fit"), whereExcept(conditions, "fit")),
-    countBy(db, attribute("fabric"), whereExcept(conditions, "fabric")),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(whereExcept(conditions, "discount"), isNotNull(products.originalPriceCents))),
-    db
-      .select({
-        min: sql<number | null>`min(${products.priceCents})`,
-        max: sql<number | null>`max(${products.priceCents})`,
-      })
-      .from(products)
-      .where(whereExcept(conditions, "price")),
-  ]);
+  const [highlights, category, size, colour, brand, length, fit, fabric, discountRow, priceRow] =
+    await Promise.all([
+      cardHighlightsFor(
+        rows.map((r) => r.id),
+        db,
+      ),
+      countBy(
+        db,
+        categoryKey,
+        and(whereExcept(conditions, "category"), eq(categoryTranslations.locale, locale)),
+        "categories",
+      ),
+      countBy(db, sql`lower(${productVariants.size})`, whereExcept(conditions, "size"), "variants"),
+      countBy(db, sql`${products.colour}`, whereExcept(conditions, "colour")),
+      countBy(db, brandCode, whereExcept(conditions, "brand")),
+      countBy(db, attribute("length"), whereExcept(conditions, "length")),
+      countBy(db, attribute("fit"), whereExcept(conditions, "fit")),
+      countBy(db, attribute("fabric"), whereExcept(conditions, "fabric")),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(whereExcept(conditions, "discount"), isNotNull(products.originalPriceCents))),
+      db
+        .select({
+          min: sql<number | null>`min(${products.priceCents})`,
+          max: sql<number | null>`max(${products.priceCents})`,
+        })
+        .from(products)
+        .where(whereExcept(conditions, "price")),
+    ]);
   const price = priceRow[0];
   return {
     products: rows.map((r) => ({
       ...r,
       stock: Number(r.stock),
       lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
+      highlights: highlights.get(r.id) ?? [],
     })),
     total,
     page: query.page,
