@@ -70,7 +70,7 @@ export async function seedHighlightCounters(tx: Transaction, now: Date): Promise
         floor(${die("fit-small")} * 1000)::int % 4 as small,
         floor(${die("fit-large")} * 1000)::int % 3 as large
     ) a
-    where ${die("fit")} < 0.3`);
+    where ${die("fit")} < 0.18`);
 
   // A few restocks in the last week (what the stock trigger records when a sold-out product returns).
   await tx.execute(sql`
