@@ -1,6 +1,11 @@
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
+import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
-export const jobs = [deliverOutboxJob, pruneCatalogChangesJob] as unknown as JobDefinition<never>[];
+export const jobs = [
+  deliverOutboxJob,
+  pruneCatalogChangesJob,
+  refreshHighlightsJob,
+] as unknown as JobDefinition<never>[];

@@ -8,6 +8,7 @@ import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
 import { warmCatalog } from "./domains/catalog/catalog.server";
+import { flushEvents, warmHighlights } from "./domains/highlights/highlights.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
@@ -16,6 +17,7 @@ import { requestContext } from "./platform/http/context";
 import { type AppEnv, immutableAssets, requestLog, securityHeaders } from "./platform/http/middleware.server";
 import { isLocale } from "./platform/i18n/locales";
 import { logger } from "./platform/logging/logger.server";
+import { addWarmup } from "./platform/readiness.server";
 import { type Platform, startPlatform } from "./platform/start.server";
 import { localeRouting } from "./routing/locale-routing.server";
 import { localeSitemap, robotsTxt, sitemapIndex } from "./routing/sitemap.server";
@@ -27,7 +29,13 @@ const dev = config.NODE_ENV !== "production";
 
 // Vite re-evaluates this module on every change in development: open the database only once.
 const shared = globalThis as typeof globalThis & { __shopPlatform?: Promise<Platform> };
-shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart });
+shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart, beforeStop: [flushEvents] }).then(
+  (started) => {
+    // Labels from the first request on, not only after the first scheduled run.
+    addWarmup("highlights", warmHighlights());
+    return started;
+  },
+);
 const platform = await shared.__shopPlatform;
 warmCatalog();
 
@@ -90,7 +98,7 @@ export default await createHonoServer<AppEnv>({
   onServe(server) {
     if (dev) return;
     const shutdown = (signal: string) => {
-      logger.info({ signal }, "shutting down: no new requests, draining jobs");
+      logger.info({ signal }, "shutting down: no new requests, flushing events, draining jobs");
       server.close();
       platform
         .stop()

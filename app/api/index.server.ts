@@ -11,6 +11,7 @@ import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
+import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,6 +48,7 @@ export function createApi() {
   registerVisitorRoutes(api);
   registerConsentRoutes(api);
   registerCatalogRoutes(api);
+  registerHighlightRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -17,6 +17,8 @@ export interface Platform {
 export async function startPlatform(options: {
   jobs: JobDefinition<never>[];
   prepare?: (connection: Connection) => Promise<void>;
+  /** Work that must reach the database before it closes (buffered writes); runs first on stop. */
+  beforeStop?: (() => Promise<void>)[];
 }): Promise<Platform> {
   const config = env();
   const connection = await connect({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
@@ -29,6 +31,10 @@ export async function startPlatform(options: {
     connection,
     stop() {
       stopping ??= (async () => {
+        const drained = await Promise.allSettled((options.beforeStop ?? []).map((drain) => drain()));
+        for (const failed of drained) {
+          if (failed.status === "rejected") logger.error({ err: failed.reason }, "drain before stop failed");
+        }
         await stopJobs();
         await connection.close();
         logger.info("platform stopped");

@@ -19,6 +19,7 @@ import type { Database, Transaction } from "../platform/db/db.server";
 import { locales } from "../platform/i18n/locales";
 import { generateProducts, type ProductSpec } from "./catalogue";
 import { type CategoryData, categoryTree } from "./catalogue-data";
+import { seedHighlightCounters } from "./highlights.server";
 import { ImagePool } from "./images.server";
 
 export interface SeedOptions {
@@ -68,6 +69,7 @@ export async function seedCatalogue(
       if (inserted % 10_000 === 0) log(`catalogue seed: ${inserted}/${options.products} products`);
     }
     if (batch.length > 0) inserted += await insertProducts(tx, batch, categoryIds, images);
+    await seedHighlightCounters(tx, options.now ?? new Date());
   });
   log(`catalogue seed: ${inserted} products committed, drawing ${images.size} product images`);
   return { products: inserted, ms: Math.round(performance.now() - started), images: images.drain() };

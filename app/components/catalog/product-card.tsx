@@ -55,6 +55,19 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             </span>
           ) : null}
         </div>
+        {product.highlights?.length && !product.comingSoon && product.stock > 0 ? (
+          <ul aria-label={t("highlights.label")} className="mt-2 flex flex-wrap gap-1" data-highlights="">
+            {product.highlights.map((highlight) => (
+              <li
+                key={highlight.code}
+                data-highlight={highlight.code}
+                className="border border-ink/15 px-1.5 py-0.5 text-[11px] leading-tight text-ink"
+              >
+                {t(`highlights.${highlight.code}`, { count: highlight.count })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <h3 className="mt-3 text-sm leading-snug">{product.name}</h3>
       </Link>
       <p className="mt-0.5 text-xs text-muted">{product.brand}</p>

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { type CardHighlight, cardHighlightsFor } from "../highlights/highlights.server";
 import type { ImageSet } from "./image-set";
 import { type ListingFacets, type ListingScope, listingIndex } from "./listing-index.server";
 import { type ListingQuery, PAGE_SIZE } from "./listing-query";
@@ -23,6 +24,8 @@ export interface ProductCard {
   stock: number;
   appOnly: boolean;
   comingSoon: boolean;
+  /** Highlight labels for the card (stored by the highlights job, read in one lookup per page). */
+  highlights?: CardHighlight[];
 }
 
 export interface Listing {
@@ -82,7 +85,7 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
     ) earlier
   )`;
   const stock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
-  const rows = await db
+  const cards = db
     .select({
       id: products.id,
       name: productTranslations.name,
@@ -103,6 +106,7 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
       and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
     .where(sql`${products.id} = any(${`{${ids.join(",")}}`}::int[])`);
+  const [rows, highlights] = await Promise.all([cards, cardHighlightsFor(ids, db)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -112,6 +116,7 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
             ...r,
             stock: Number(r.stock),
             lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
+            highlights: highlights.get(id) ?? [],
           },
         ]
       : [];

@@ -70,3 +70,19 @@ export async function publishNotice(notice: {
   cached = undefined;
   return row!.id;
 }
+
+/** An operator setting's stored JSON value, or undefined when none was saved (the caller has the default). */
+export async function readSetting(key: string): Promise<unknown> {
+  const [row] = await db()
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(sql`${siteSettings.key} = ${key}`);
+  return row?.value;
+}
+
+export async function writeSetting(key: string, value: unknown, by?: string): Promise<void> {
+  await db()
+    .insert(siteSettings)
+    .values({ key, value, updatedBy: by })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: by } });
+}

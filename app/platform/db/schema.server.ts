@@ -2,5 +2,6 @@
 export * from "../../domains/catalog/tables.server";
 export * from "../../domains/content/tables.server";
 export * from "../../domains/customers/tables.server";
+export * from "../../domains/highlights/tables.server";
 export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";

@@ -1,0 +1,213 @@
+// `npm run bench:catalog`: load tests of the catalogue on PostgreSQL with 100 000 products (BENCHMARKS.md).
+// Seeds BENCH_DATABASE_URL with SEED=bench:100000 on first use (a few minutes), serves the built shop
+// on it, and measures with autocannon, for the search API with facets, the category listing API and the
+// SSR category page: raw percentiles at an offered rate (-C) and the maximum throughput (closed loop).
+import { mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { printTable, startShop } from "./server.mjs";
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
+const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data");
+
+await ensureDatabase(databaseUrl);
+mkdirSync(dataDir, { recursive: true });
+const shop = await startShop({
+  port: Number(process.env.BENCH_PORT ?? 3302),
+  env: { DATABASE_URL: databaseUrl, SEED: `bench:${products}`, DATA_DIR: dataDir },
+});
+
+try {
+  const variants = await requestVariants(databaseUrl);
+  const scenarios = [
+    { name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
+    { name: "category listing API", paths: variants.listing, rate: 100 },
+    { name: "SSR category page", paths: variants.pages, rate: 100, p95: 150, throughput: 250 },
+  ];
+  const rows = [];
+  for (const scenario of scenarios) {
+    const probe = await fetch(`${shop.origin}${scenario.paths[0]}`);
+    if (probe.status === 404 && scenario.paths[0].startsWith("/api/v1/search")) {
+      rows.push({ metric: `${scenario.name}: not built`, value: "n/a" });
+      continue;
+    }
+    await load(scenario.paths, { connections: 8, duration: 5 }); // warm-up
+    const offered = await load(scenario.paths, {
+      connections: 20,
+      overallRate: scenario.rate,
+      ignoreCoordinatedOmission: true,
+      duration: seconds,
+    });
+    const closed = await load(scenario.paths, { connections: 16, duration: seconds });
+    const errors = offered.non2xx + offered.errors + closed.non2xx + closed.errors;
+    rows.push(
+      {
+        metric: `${scenario.name}: p50 at ${scenario.rate} req/s offered`,
+        value: `${offered.p50} ms`,
+        target: scenario.p50 ? `≤ ${scenario.p50} ms` : "",
+        pass: scenario.p50 ? offered.p50 <= scenario.p50 : undefined,
+      },
+      {
+        metric: `${scenario.name}: p95 at ${scenario.rate} req/s offered`,
+        value: `${offered.p95} ms`,
+        target: scenario.p95 ? `≤ ${scenario.p95} ms` : "",
+        pass: scenario.p95 ? offered.p95 <= scenario.p95 : undefined,
+      },
+      {
+        metric: `${scenario.name}: achieved rate`,
+        value: `${offered.requests.average.toFixed(0)} req/s`,
+        target: `${scenario.rate} req/s`,
+        pass: offered.requests.average >= scenario.rate * 0.95,
+      },
+      {
+        metric: `${scenario.name}: max throughput (16 connections)`,
+        value: `${closed.requests.average.toFixed(0)} req/s (p50 ${closed.p50} ms, p95 ${closed.p95} ms)`,
+        target: scenario.throughput ? `≥ ${scenario.throughput} req/s` : "",
+        pass: scenario.throughput ? closed.requests.average >= scenario.throughput : undefined,
+      },
+      {
+        metric: `${scenario.name}: errors and non-2xx`,
+        value: String(errors),
+        target: "0",
+        pass: errors === 0,
+      },
+    );
+  }
+  printTable(
+    `Catalogue on PostgreSQL, ${products} products, ${variants.count} request variants per scenario; ` +
+      `server, PostgreSQL and autocannon share this machine's ${os.cpus().length} cores`,
+    rows,
+  );
+  if (rows.some((r) => r.pass === false)) process.exitCode = 1;
+} finally {
+  await shop.stop();
+}
+
+/** The p-th percentile of raw response times (ms), nearest rank. */
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+/**
+ * One autocannon run over random picks of `paths`. Percentiles come from every response's own time
+ * (autocannon keeps no p95, and at an offered rate its corrected figures are not the raw ones).
+ */
+const round = (ms) => Math.round(ms * 10) / 10;
+
+function load(paths, options) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon(
+      {
+        url: shop.origin,
+        ...options,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: paths[Math.floor(Math.random() * paths.length)],
+            }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({ ...result, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on("error", reject);
+  });
+}
+
+async function ensureDatabase(url) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (!rowCount) {
+    console.log(`creating ${name}; the first start seeds ${products} products (a few minutes)`);
+    await client.query(`create database "${name.replace(/"/g, "")}"`);
+  }
+  await client.end();
+}
+
+/**
+ * A few hundred realistic requests per scenario: every locale, categories at every level, one or two
+ * filters from the values that exist, every sort, the first pages, and search words from product names
+ * (with a typo now and then), so no cache of one answer flatters the figures.
+ */
+async function requestVariants(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const categories = (
+    await client.query("select locale, slug from category_translations order by category_id, locale")
+  ).rows;
+  const colours = (await client.query("select distinct colour from products")).rows.map((r) => r.colour);
+  const sizes = (
+    await client.query("select distinct lower(size) as size from product_variants limit 30")
+  ).rows.map((r) => r.size);
+  const words = (
+    await client.query(
+      `select locale, word from (
+         select locale, lower(regexp_split_to_table(name, '\\s+')) as word from product_translations
+         where product_id in (select id from products order by id limit 2000)
+       ) w where length(word) >= 4 group by locale, word order by count(*) desc limit 400`,
+    )
+  ).rows;
+  await client.end();
+
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const sorts = ["", "sort=price_asc", "sort=price_desc", "sort=newest", ""];
+  const filters = () => {
+    const params = [];
+    const n = Math.floor(random() * 3);
+    for (let i = 0; i < n; i++) {
+      const kind = pick(["colour", "size", "price", "discount"]);
+      if (kind === "colour") params.push(`colour=${pick(colours)}`);
+      if (kind === "size") params.push(`size=${pick(sizes)}`);
+      if (kind === "price") params.push(`price_min=${pick([10, 20, 30])}&price_max=${pick([60, 90, 150])}`);
+      if (kind === "discount") params.push("discount=1");
+    }
+    const sort = pick(sorts);
+    if (sort) params.push(sort);
+    if (random() < 0.2) params.push(`page=${pick([2, 3])}`);
+    return params;
+  };
+  const typo = (word) => {
+    if (random() > 0.15 || word.length < 5) return word;
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    return word.slice(0, at) + word.slice(at + 1);
+  };
+  const count = 400;
+  const search = [];
+  const listing = [];
+  const pages = [];
+  for (let i = 0; i < count; i++) {
+    const category = pick(categories);
+    const { locale, word } = pick(words);
+    const q = random() < 0.2 ? word.slice(0, Math.max(3, word.length - 2)) : typo(word);
+    search.push(
+      `/api/v1/search?${[`locale=${locale}`, `q=${encodeURIComponent(q)}`, ...filters()].join("&")}`,
+    );
+    listing.push(
+      `/api/v1/categories/${category.slug}/products?${[`locale=${category.locale}`, ...filters()].join("&")}`,
+    );
+    const query = filters().join("&");
+    pages.push(`/${category.locale}/category/${category.slug}/${query ? `?${query}` : ""}`);
+  }
+  return { search, listing, pages, count };
+}
