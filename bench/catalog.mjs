@@ -96,7 +96,9 @@ function percentile(sorted, p) {
  * One autocannon run over random picks of `paths`. Percentiles come from every response's own time
  * (autocannon keeps no p95, and at an offered rate its corrected figures are not the raw ones).
  */
-const round = (ms) => Math.round(ms * 10) / 10;
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
 
 function load(paths, options) {
   return new Promise((resolve, reject) => {

@@ -129,8 +129,16 @@ export class ListingIndex {
     AttributeFacet,
     Uint16Array
   >;
-  private sizes: Uint16Array[] = [];
-  private categories: Int32Array[] = [];
+  private sizes: number[][] = [];
+  private categories: number[][] = [];
+  /** `sizes` and `categories` packed into flat arrays (row r: start[r] … start[r + 1]); rebuilt after changes. */
+  private packed: {
+    sizeStart: Int32Array;
+    size: Uint16Array;
+    categoryStart: Int32Array;
+    category: Int32Array;
+  } | null = null;
+  private maxCategoryId = 0;
   private readonly rowOf = new Map<number, number>();
   private readonly dictionaries = {
     size: new Dictionary(),
@@ -180,6 +188,7 @@ export class ListingIndex {
     this.lastSync = Date.now();
     this.orders = {};
     this.scopes.clear();
+    this.packed = null;
     logger.info({ products: rows.length, ms: Date.now() - started }, "listing index loaded");
   }
 
@@ -222,9 +231,10 @@ export class ListingIndex {
     }
     this.grow(this.count + rows.length);
     for (const row of rows) this.put(row);
-    // Sort keys or memberships may have moved: orders and scopes are rebuilt on next use.
+    // Sort keys or memberships may have moved: orders, scopes and packing are rebuilt on next use.
     this.orders = {};
     this.scopes.clear();
+    this.packed = null;
   }
 
   private async loadCategories(): Promise<void> {
@@ -293,8 +303,10 @@ export class ListingIndex {
       const value = values[facet];
       this.attributes[facet][row] = value ? this.dictionaries[facet].code(value) : NONE;
     }
-    this.sizes[row] = Uint16Array.from(product.sizes ?? [], (s) => this.dictionaries.size.code(s));
-    this.categories[row] = Int32Array.from(product.categories ?? []);
+    this.sizes[row] = (product.sizes ?? []).map((s) => this.dictionaries.size.code(s));
+    const categories = product.categories ?? [];
+    this.categories[row] = categories;
+    for (const id of categories) if (id > this.maxCategoryId) this.maxCategoryId = id;
   }
 
   /** Rows of a category scope (any of the ids), cached until memberships change. */
@@ -305,7 +317,7 @@ export class ListingIndex {
       const wanted = new Set(categoryIds);
       const found: number[] = [];
       for (let row = 0; row < this.count; row++) {
-        const cats = this.categories[row] as Int32Array;
+        const cats = this.categories[row] as number[];
         for (let i = 0; i < cats.length; i++) {
           if (wanted.has(cats[i] as number)) {
             found.push(row);
@@ -350,94 +362,131 @@ export class ListingIndex {
     return order;
   }
 
+  private pack() {
+    if (this.packed) return this.packed;
+    const pack = (lists: number[][], make: (n: number) => Int32Array | Uint16Array) => {
+      const start = new Int32Array(this.count + 1);
+      let n = 0;
+      for (let row = 0; row < this.count; row++) {
+        start[row] = n;
+        n += (lists[row] as number[]).length;
+      }
+      start[this.count] = n;
+      const values = make(n);
+      for (let row = 0; row < this.count; row++) values.set(lists[row] as number[], start[row] as number);
+      return { start, values };
+    };
+    const sizes = pack(this.sizes, (n) => new Uint16Array(n));
+    const categories = pack(this.categories, (n) => new Int32Array(n));
+    this.packed = {
+      sizeStart: sizes.start,
+      size: sizes.values as Uint16Array,
+      categoryStart: categories.start,
+      category: categories.values as Int32Array,
+    };
+    return this.packed;
+  }
+
   /** One page of a listing with its disjunctive facet counts. */
   list(locale: Locale, query: ListingQuery, scope: ListingScope): IndexedListing {
     const f = query.filters;
-    const selection = <F extends AttributeFacet | "size">(facet: F) => {
-      if (f[facet].length === 0) return null;
-      const chosen = new Uint8Array(this.dictionaries[facet].values.length + 1);
-      for (const value of f[facet]) {
-        const code = this.dictionaries[facet].find(value);
+    const { sizeStart, size, categoryStart, category } = this.pack();
+    const chosenOf = (dictionary: Dictionary, values: string[]) => {
+      if (values.length === 0) return null;
+      const chosen = new Uint8Array(dictionary.values.length + 1);
+      for (const value of values) {
+        const code = dictionary.find(value);
         if (code !== undefined) chosen[code] = 1;
       }
       return chosen;
     };
-    const sizeChosen = selection("size");
-    const attributeChosen = attributeFacets.map((facet) => selection(facet));
-    const categoryChosen = f.category.length
-      ? new Set(f.category.flatMap((slug) => this.categoryBySlug.get(`${locale}:${slug}`) ?? []))
-      : null;
-    const { priceMinCents: min, priceMaxCents: max, discountOnly } = query;
-
-    const counts = {
-      size: new Uint32Array(this.dictionaries.size.values.length),
-      attributes: attributeFacets.map((facet) => new Uint32Array(this.dictionaries[facet].values.length)),
-      category: new Map<number, number>(),
-    };
+    const sizeChosen = chosenOf(this.dictionaries.size, f.size);
+    let categoryChosen: Uint8Array | null = null;
+    if (f.category.length) {
+      categoryChosen = new Uint8Array(this.maxCategoryId + 1);
+      for (const slug of f.category) {
+        const id = this.categoryBySlug.get(`${locale}:${slug}`);
+        if (id !== undefined && id <= this.maxCategoryId) categoryChosen[id] = 1;
+      }
+    }
+    // The five single-valued facets, unrolled into locals for the hot loop.
+    const [colourA, brandA, lengthA, fitA, fabricA] = attributeFacets.map((a) => this.attributes[a]) as [
+      Uint16Array,
+      Uint16Array,
+      Uint16Array,
+      Uint16Array,
+      Uint16Array,
+    ];
+    const [colourC, brandC, lengthC, fitC, fabricC] = attributeFacets.map((a) =>
+      chosenOf(this.dictionaries[a], f[a]),
+    );
+    const [colourN, brandN, lengthN, fitN, fabricN] = attributeFacets.map(
+      (a) => new Uint32Array(this.dictionaries[a].values.length + 1),
+    ) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+    const sizeN = new Uint32Array(this.dictionaries.size.values.length + 1);
+    const categoryN = new Uint32Array(this.maxCategoryId + 1);
+    const min = query.priceMinCents ?? Number.NEGATIVE_INFINITY;
+    const max = query.priceMaxCents ?? Number.POSITIVE_INFINITY;
+    const discountOnly = query.discountOnly;
+    const { alive, price, discounted, stamps } = this;
+    const stamp = this.nextStamp();
     let discount = 0;
     let priceMin = Number.POSITIVE_INFINITY;
     let priceMax = Number.NEGATIVE_INFINITY;
     let total = 0;
-    const stamp = this.nextStamp();
-
-    const countCategories = (row: number) => {
-      const cats = this.categories[row] as Int32Array;
-      for (let i = 0; i < cats.length; i++) {
-        const id = cats[i] as number;
-        counts.category.set(id, (counts.category.get(id) ?? 0) + 1);
-      }
-    };
-    const countSizes = (row: number) => {
-      const sizes = this.sizes[row] as Uint16Array;
-      for (let i = 0; i < sizes.length; i++) (counts.size[sizes[i] as number] as number)++;
-    };
 
     const visit = (row: number) => {
-      if (!this.alive[row]) return;
+      if (alive[row] === 0) return;
       let fail = 0;
+      const c0 = categoryStart[row] as number;
+      const c1 = categoryStart[row + 1] as number;
+      const s0 = sizeStart[row] as number;
+      const s1 = sizeStart[row + 1] as number;
       if (categoryChosen) {
-        const cats = this.categories[row] as Int32Array;
-        let hit = false;
-        for (let i = 0; i < cats.length && !hit; i++) hit = categoryChosen.has(cats[i] as number);
-        if (!hit) fail |= FAIL.category;
+        let hit = 0;
+        for (let i = c0; i < c1 && hit === 0; i++) hit = categoryChosen[category[i] as number] as number;
+        if (hit === 0) fail |= FAIL.category;
       }
       if (sizeChosen) {
-        const sizes = this.sizes[row] as Uint16Array;
-        let hit = false;
-        for (let i = 0; i < sizes.length && !hit; i++) hit = sizeChosen[sizes[i] as number] === 1;
-        if (!hit) fail |= FAIL.size;
+        let hit = 0;
+        for (let i = s0; i < s1 && hit === 0; i++) hit = sizeChosen[size[i] as number] as number;
+        if (hit === 0) fail |= FAIL.size;
       }
-      for (let a = 0; a < attributeFacets.length; a++) {
-        const chosen = attributeChosen[a];
-        if (chosen) {
-          const code = (this.attributes[attributeFacets[a] as AttributeFacet] as Uint16Array)[row] as number;
-          if (code === NONE || chosen[code] !== 1) fail |= FAIL[attributeFacets[a] as AttributeFacet];
-        }
-      }
-      const cents = this.price[row] as number;
-      if ((min !== undefined && cents < min) || (max !== undefined && cents > max)) fail |= FAIL.price;
-      if (discountOnly && !this.discounted[row]) fail |= FAIL.discount;
+      const colour = colourA[row] as number;
+      const brand = brandA[row] as number;
+      const length = lengthA[row] as number;
+      const fit = fitA[row] as number;
+      const fabric = fabricA[row] as number;
+      if (colourC && (colour === NONE || colourC[colour] !== 1)) fail |= FAIL.colour;
+      if (brandC && (brand === NONE || brandC[brand] !== 1)) fail |= FAIL.brand;
+      if (lengthC && (length === NONE || lengthC[length] !== 1)) fail |= FAIL.length;
+      if (fitC && (fit === NONE || fitC[fit] !== 1)) fail |= FAIL.fit;
+      if (fabricC && (fabric === NONE || fabricC[fabric] !== 1)) fail |= FAIL.fabric;
+      const cents = price[row] as number;
+      if (cents < min || cents > max) fail |= FAIL.price;
+      const isDiscounted = discounted[row] === 1;
+      if (discountOnly && !isDiscounted) fail |= FAIL.discount;
       // A row counts for a facet when it passes every other facet: all of them when it passes everything,
       // only the one it fails when it fails exactly one, none otherwise.
       if (fail !== 0 && (fail & (fail - 1)) !== 0) return;
       if (fail === 0) {
         total++;
-        this.stamps[row] = stamp;
+        stamps[row] = stamp;
       }
-      if (fail === 0 || fail === FAIL.category) countCategories(row);
-      if (fail === 0 || fail === FAIL.size) countSizes(row);
-      for (let a = 0; a < attributeFacets.length; a++) {
-        const facet = attributeFacets[a] as AttributeFacet;
-        if (fail === 0 || fail === FAIL[facet]) {
-          const code = (this.attributes[facet] as Uint16Array)[row] as number;
-          if (code !== NONE) ((counts.attributes[a] as Uint32Array)[code] as number)++;
-        }
-      }
+      if (fail === 0 || fail === FAIL.category)
+        for (let i = c0; i < c1; i++) (categoryN[category[i] as number] as number)++;
+      if (fail === 0 || fail === FAIL.size)
+        for (let i = s0; i < s1; i++) (sizeN[size[i] as number] as number)++;
+      if (colour !== NONE && (fail === 0 || fail === FAIL.colour)) (colourN[colour] as number)++;
+      if (brand !== NONE && (fail === 0 || fail === FAIL.brand)) (brandN[brand] as number)++;
+      if (length !== NONE && (fail === 0 || fail === FAIL.length)) (lengthN[length] as number)++;
+      if (fit !== NONE && (fail === 0 || fail === FAIL.fit)) (fitN[fit] as number)++;
+      if (fabric !== NONE && (fail === 0 || fail === FAIL.fabric)) (fabricN[fabric] as number)++;
       if (fail === 0 || fail === FAIL.price) {
         if (cents < priceMin) priceMin = cents;
         if (cents > priceMax) priceMax = cents;
       }
-      if ((fail === 0 || fail === FAIL.discount) && this.discounted[row]) discount++;
+      if (isDiscounted && (fail === 0 || fail === FAIL.discount)) discount++;
     };
 
     const scopeRows = scope.categoryIds ? this.scopeRows(scope.categoryIds) : null;
@@ -465,16 +514,16 @@ export class ListingIndex {
     const ids: number[] = [];
     let seen = 0;
     const take = (row: number) => {
-      if (this.stamps[row] !== stamp) return false;
+      if (stamps[row] !== stamp) return false;
       if (seen++ >= skip) ids.push(this.ids[row] as number);
       return ids.length >= PAGE_SIZE;
     };
     if (query.sort === "relevance" && matchRows) {
       for (const row of matchRows) if (take(row)) break;
     } else {
+      // Wishlists arrive with the checkout issue; until then every count is 0 and popularity decides.
       const key: OrderKey =
         query.sort === "relevance" || query.sort === "wishlisted" ? "position" : query.sort;
-      // Wishlists arrive with the checkout issue; until then every count is 0 and popularity decides.
       const order = this.order(key);
       for (let i = 0; i < order.length; i++) if (take(order[i] as number)) break;
     }
@@ -482,26 +531,27 @@ export class ListingIndex {
     const facetValues = (values: string[], tally: Uint32Array) =>
       values.flatMap((value, code) => (tally[code] ? [{ value, count: tally[code] as number }] : []));
     const byValue = (a: FacetValue, b: FacetValue) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+    const tallies = { colour: colourN, brand: brandN, length: lengthN, fit: fitN, fabric: fabricN };
     const attributeValues = Object.fromEntries(
-      attributeFacets.map((facet, a) => [
+      attributeFacets.map((facet) => [
         facet,
-        facetValues(this.dictionaries[facet].values, counts.attributes[a] as Uint32Array).sort(byValue),
+        facetValues(this.dictionaries[facet].values, tallies[facet]).sort(byValue),
       ]),
     ) as Record<AttributeFacet, FacetValue[]>;
+    const categoryValues: FacetValue[] = [];
+    for (let id = 0; id < categoryN.length; id++) {
+      const slug = categoryN[id] ? this.categorySlugs.get(id)?.[locale] : undefined;
+      if (slug) categoryValues.push({ value: slug, count: categoryN[id] as number });
+    }
     return {
       ids,
       total,
       facets: {
         ...attributeValues,
-        size: facetValues(this.dictionaries.size.values, counts.size).sort((a, b) =>
+        size: facetValues(this.dictionaries.size.values, sizeN).sort((a, b) =>
           compareSizes(a.value, b.value),
         ),
-        category: [...counts.category]
-          .flatMap(([id, count]) => {
-            const slug = this.categorySlugs.get(id)?.[locale];
-            return slug ? [{ value: slug, count }] : [];
-          })
-          .sort(byValue),
+        category: categoryValues.sort(byValue),
         discount,
         price: this.priceRange(priceMin, priceMax),
       },
