@@ -14,7 +14,15 @@ import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
 import { requestContext } from "./platform/http/context";
-import { type AppEnv, immutableAssets, requestLog, securityHeaders } from "./platform/http/middleware.server";
+import { microCache } from "./platform/http/micro-cache.server";
+import {
+  type AppEnv,
+  immutableAssets,
+  mayBePersonal,
+  notPages,
+  requestLog,
+  securityHeaders,
+} from "./platform/http/middleware.server";
 import { isLocale } from "./platform/i18n/locales";
 import { logger } from "./platform/logging/logger.server";
 import { addWarmup } from "./platform/readiness.server";
@@ -46,7 +54,6 @@ export default await createHonoServer<AppEnv>({
   beforeAll(app) {
     app.use(requestId());
     app.use(requestLog);
-    app.use(securityHeaders({ dev }));
     app.use(compress());
     app.use("/assets/*", immutableAssets);
     app.use("/sw.js", async (c, next) => {
@@ -55,6 +62,10 @@ export default await createHonoServer<AppEnv>({
     });
     app.use(localeRouting(config.I18N_STRATEGY));
     app.use(channelDetection);
+    // Inside the locale layer (its redirects and cookie run on every request), outside the security
+    // headers (a cached page keeps the CSP nonce of its own HTML).
+    if (config.MICRO_CACHE === "on" && !dev) app.use(microCache({ skip: notPages, personal: mayBePersonal }));
+    app.use(securityHeaders({ dev }));
   },
   configure(app) {
     app.route("/api", createApi());

@@ -23,6 +23,8 @@ const schema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOBS: z.enum(["on", "off"]).default("on"),
+  /** The built-in micro-cache of shareable public pages (docs/decisions/0008-micro-cache.md). */
+  MICRO_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = z.infer<typeof schema> & { BASE_URL: string; SESSION_SECRET: string; DATA_DIR: string };

@@ -15,3 +15,11 @@ export function pageMeta(
   const shop = root?.titles?.shop ?? "Loom & Label";
   return [{ title: title ? `${title} · ${shop}` : shop }, ...extra];
 }
+
+/**
+ * `headers` of a public page that is the same for every visitor: browsers revalidate, shared caches (a CDN,
+ * the built-in micro-cache) may keep it 10 seconds (docs/decisions/0008-micro-cache.md).
+ */
+export function shareablePage() {
+  return { "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=60" };
+}

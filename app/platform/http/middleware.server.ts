@@ -63,3 +63,18 @@ export const immutableAssets: MiddlewareHandler = async (c, next) => {
 export function nonceOf(c: Context<AppEnv>): string | undefined {
   return c.get("secureHeadersNonce");
 }
+
+/** Paths that are not pages: the micro-cache leaves them alone. */
+export function notPages(path: string): boolean {
+  return /^\/(?:api|assets|media|admin)(?:\/|$)/.test(path) || path === "/sw.js";
+}
+
+/** A request whose page could differ for this visitor: signed in (staff pass in maintenance) or the app. */
+export function mayBePersonal(request: Request): boolean {
+  const cookie = request.headers.get("cookie") ?? "";
+  return (
+    /session_token=/.test(cookie) ||
+    /(?:^|;\s*)shop_channel=/.test(cookie) ||
+    request.headers.get("x-shop-channel") !== null
+  );
+}

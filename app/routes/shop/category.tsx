@@ -3,7 +3,7 @@ import { ProductListing } from "~/components/catalog/product-listing";
 import { categoryListing } from "~/domains/catalog/catalog.server";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
-import { pageMeta } from "~/routing/meta";
+import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
 import type { Route } from "./+types/category";
@@ -25,6 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     alternates,
   };
 }
+
+export const headers = shareablePage;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title, [

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { serverI18n } from "~/platform/i18n/resources.server";
+import { shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/home";
@@ -10,6 +11,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const { t } = serverI18n(locale);
   return { title: `${t("shop.name")} · ${t("home.title")}`, description: t("home.intro") };
 }
+
+export const headers = shareablePage;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];

@@ -1,0 +1,96 @@
+import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { microCache, sharedMaxAge } from "./micro-cache.server";
+import { mayBePersonal, notPages } from "./middleware.server";
+
+function shop(clock = { now: 0 }) {
+  let renders = 0;
+  const app = new Hono();
+  app.use(microCache({ skip: notPages, personal: mayBePersonal, now: () => clock.now }));
+  app.use(async (c, next) => {
+    // Stands in for the security headers: a fresh nonce per rendered response.
+    await next();
+    c.res.headers.set("content-security-policy", `script-src 'nonce-${renders}'`);
+  });
+  const page =
+    (cacheControl: string, extra: Record<string, string> = {}) =>
+    async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return new Response(`<html>render ${renders} ${"x".repeat(2000)}</html>`, {
+        headers: { "content-type": "text/html", "cache-control": cacheControl, ...extra },
+      });
+    };
+  const shared = "public, max-age=0, s-maxage=10";
+  app.get("/en/category/dresses/", page(shared));
+  app.get("/en/private/", page("private, no-store"));
+  app.get("/en/cookie/", page(shared, { "set-cookie": "a=1" }));
+  app.get("/en/missing/", async () => {
+    renders++;
+    return new Response("gone", { status: 404, headers: { "cache-control": shared } });
+  });
+  app.get("/api/v1/products", page(shared));
+  return { app, renders: () => renders, clock };
+}
+
+describe("micro-cache", () => {
+  it("serves a shareable page again with its own headers until its s-maxage runs out", async () => {
+    const { app, renders, clock } = shop();
+    const first = await app.request("/en/category/dresses/");
+    const firstBody = await first.text();
+    expect(first.headers.get("x-micro-cache")).toBe("miss");
+    clock.now = 9_000;
+    const second = await app.request("/en/category/dresses/");
+    expect(second.headers.get("x-micro-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstBody);
+    // The nonce in the header belongs to the cached HTML, not to a new render.
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(renders()).toBe(1);
+    // Another query string is another page.
+    await app.request("/en/category/dresses/?colour=black");
+    expect(renders()).toBe(2);
+    clock.now = 10_001;
+    await app.request("/en/category/dresses/");
+    expect(renders()).toBe(3);
+  });
+
+  it("renders once for many simultaneous visitors of one page", async () => {
+    const { app, renders } = shop();
+    const bodies = await Promise.all(
+      Array.from({ length: 8 }, () => app.request("/en/category/dresses/").then((r) => r.text())),
+    );
+    expect(renders()).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("gives gzip to clients that accept it", async () => {
+    const { app } = shop();
+    const plain = await (await app.request("/en/category/dresses/")).text();
+    const zipped = await app.request("/en/category/dresses/", { headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(plain);
+  });
+
+  it("never keeps what may be personal or not shareable", async () => {
+    const { app, renders } = shop();
+    const twice = async (path: string, init?: RequestInit) => {
+      await app.request(path, init);
+      await app.request(path, init);
+    };
+    await twice("/en/private/");
+    await twice("/en/cookie/");
+    await twice("/en/missing/");
+    await twice("/api/v1/products");
+    await twice("/en/category/dresses/", { headers: { cookie: "better-auth.session_token=abc" } });
+    await twice("/en/category/dresses/", { headers: { "x-shop-channel": "app" } });
+    expect(renders()).toBe(12);
+  });
+
+  it("reads s-maxage, and nothing from private or no-store responses", () => {
+    expect(sharedMaxAge("public, max-age=0, s-maxage=10")).toBe(10);
+    expect(sharedMaxAge("private, s-maxage=10")).toBe(0);
+    expect(sharedMaxAge("no-store")).toBe(0);
+    expect(sharedMaxAge(null)).toBe(0);
+  });
+});
