@@ -362,6 +362,13 @@ export class ListingIndex {
     return order;
   }
 
+  private all: Int32Array | null = null;
+  private allRows(): Int32Array {
+    if (!this.all || this.all.length !== this.count)
+      this.all = Int32Array.from({ length: this.count }, (_, i) => i);
+    return this.all;
+  }
+
   private pack() {
     if (this.packed) return this.packed;
     const pack = (lists: number[][], make: (n: number) => Int32Array | Uint16Array) => {
@@ -435,8 +442,27 @@ export class ListingIndex {
     let priceMax = Number.NEGATIVE_INFINITY;
     let total = 0;
 
-    const visit = (row: number) => {
-      if (alive[row] === 0) return;
+    const scopeRows = scope.categoryIds ? this.scopeRows(scope.categoryIds) : null;
+    let matchRows: Int32Array | null = null;
+    if (scope.matches) {
+      let inScope: Uint8Array | null = null;
+      if (scopeRows) {
+        inScope = new Uint8Array(this.count);
+        for (const row of scopeRows) inScope[row] = 1;
+      }
+      const found: number[] = [];
+      for (const id of scope.matches) {
+        const row = this.rowOf.get(id);
+        if (row !== undefined && (!inScope || inScope[row])) found.push(row);
+      }
+      matchRows = Int32Array.from(found);
+    }
+    const candidates = matchRows ?? scopeRows ?? this.allRows();
+
+    // One pass, inlined (this loop is the hot path of every listing).
+    for (let k = 0; k < candidates.length; k++) {
+      const row = candidates[k] as number;
+      if (alive[row] === 0) continue;
       let fail = 0;
       const c0 = categoryStart[row] as number;
       const c1 = categoryStart[row + 1] as number;
@@ -468,7 +494,7 @@ export class ListingIndex {
       if (discountOnly && !isDiscounted) fail |= FAIL.discount;
       // A row counts for a facet when it passes every other facet: all of them when it passes everything,
       // only the one it fails when it fails exactly one, none otherwise.
-      if (fail !== 0 && (fail & (fail - 1)) !== 0) return;
+      if (fail !== 0 && (fail & (fail - 1)) !== 0) continue;
       if (fail === 0) {
         total++;
         stamps[row] = stamp;
@@ -487,26 +513,6 @@ export class ListingIndex {
         if (cents > priceMax) priceMax = cents;
       }
       if (isDiscounted && (fail === 0 || fail === FAIL.discount)) discount++;
-    };
-
-    const scopeRows = scope.categoryIds ? this.scopeRows(scope.categoryIds) : null;
-    let matchRows: number[] | null = null;
-    if (scope.matches) {
-      let inScope: Uint8Array | null = null;
-      if (scopeRows) {
-        inScope = new Uint8Array(this.count);
-        for (const row of scopeRows) inScope[row] = 1;
-      }
-      matchRows = [];
-      for (const id of scope.matches) {
-        const row = this.rowOf.get(id);
-        if (row !== undefined && (!inScope || inScope[row])) matchRows.push(row);
-      }
-      for (const row of matchRows) visit(row);
-    } else if (scopeRows) {
-      for (let i = 0; i < scopeRows.length; i++) visit(scopeRows[i] as number);
-    } else {
-      for (let row = 0; row < this.count; row++) visit(row);
     }
 
     // The page: walk the matches (relevance) or the presorted order, keeping the rows that passed.
@@ -519,7 +525,7 @@ export class ListingIndex {
       return ids.length >= PAGE_SIZE;
     };
     if (query.sort === "relevance" && matchRows) {
-      for (const row of matchRows) if (take(row)) break;
+      for (let i = 0; i < matchRows.length; i++) if (take(matchRows[i] as number)) break;
     } else {
       // Wishlists arrive with the checkout issue; until then every count is 0 and popularity decides.
       const key: OrderKey =
