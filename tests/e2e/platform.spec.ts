@@ -4,16 +4,25 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-test("pages carry security headers with a per-request CSP nonce on every script", async ({
+test("pages carry security headers with a per-render CSP nonce on every script", async ({
   request,
   page,
 }) => {
+  const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
+  // A page that is not shareable is rendered for every request, with a new nonce each time.
+  const demo = [await request.get("/en/demo/"), await request.get("/en/demo/")];
+  const demoNonces = demo.map((r) => nonceOf(r.headers()["content-security-policy"] ?? ""));
+  expect(demoNonces[0]).toBeTruthy();
+  expect(demoNonces[1]).not.toBe(demoNonces[0]);
+
+  // A shareable page may come from the micro-cache: then it keeps the nonce of its own HTML.
   const first = await request.get("/en/");
   const second = await request.get("/en/");
-  const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
   const nonce = nonceOf(first.headers()["content-security-policy"] ?? "");
   expect(nonce).toBeTruthy();
-  expect(nonceOf(second.headers()["content-security-policy"] ?? "")).not.toBe(nonce);
+  expect(second.headers()["x-micro-cache"]).toBe("hit");
+  expect(nonceOf(second.headers()["content-security-policy"] ?? "")).toBe(nonce);
+  expect(await second.text()).toContain(`nonce="${nonce}"`);
   expect(first.headers()["x-content-type-options"]).toBe("nosniff");
   expect(first.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   expect(first.headers()["x-request-id"]).toBeTruthy();
