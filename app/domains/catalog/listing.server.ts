@@ -3,10 +3,10 @@ import type { Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import type { ImageSet } from "./image-set";
 import { type CodeFacet, compareSizes, type ListingQuery, PAGE_SIZE } from "./listing-query";
+import { lowestPrice30dSql } from "./prices.server";
 import {
   categories,
   categoryTranslations,
-  priceHistory,
   productCategories,
   productImages,
   products,
@@ -170,21 +170,7 @@ export async function listProducts(
   const total = Number(totalRow?.n ?? 0);
 
   const firstImage = sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
-  const lowestPrice30d = sql<number | null>`(
-    with current_price as (
-      select max(${priceHistory.validFrom}) as since from ${priceHistory}
-      where ${priceHistory.productId} = ${products.id} and ${priceHistory.validFrom} <= now()
-    )
-    select min(earlier.price_cents) from (
-      select h.price_cents from ${priceHistory} h, current_price
-      where h.product_id = ${products.id} and h.valid_from < current_price.since
-        and h.valid_from >= current_price.since - interval '30 days'
-      union all
-      (select h.price_cents from ${priceHistory} h, current_price
-       where h.product_id = ${products.id} and h.valid_from < current_price.since - interval '30 days'
-       order by h.valid_from desc limit 1)
-    ) earlier
-  )`;
+  const lowestPrice30d = lowestPrice30dSql(products.id);
   const stock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
   const rows = await db
     .select({
