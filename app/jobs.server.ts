@@ -1,5 +1,6 @@
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
-export const jobs = [deliverOutboxJob] as unknown as JobDefinition<never>[];
+export const jobs = [deliverOutboxJob, notifyBackInStockJob] as unknown as JobDefinition<never>[];

@@ -1,7 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import type { Channel } from "../../platform/http/context";
 import { categoryScope, listProducts } from "./listing.server";
+import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
+import { orderState } from "./product-rules";
 import { parseListingQuery } from "./listing-query";
 import { categories, categoryTranslations } from "./tables.server";
 
@@ -92,4 +95,31 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
   const scope = category ? await categoryScope(db(), locale, slug as string) : null;
   const listing = await listProducts(db(), locale, query, { categoryIds: scope });
   return { category, query, listing };
+}
+
+/** The product page's data: null for an unknown slug (or one of another locale). */
+export function productPage(locale: Locale, slug: string) {
+  return productBySlug(db(), locale, slug);
+}
+
+export type AddToBagCheck =
+  | { ok: true; size: string }
+  | { ok: false; messageKey: "product:bag.notEnoughStock" | "product:bag.unavailable" | "product:size.required" };
+
+/**
+ * The server's half of "add to bag" (the bag itself arrives with the checkout issue): the size must be one
+ * of this product's, in stock, and the product orderable in this channel now.
+ */
+export async function checkAddToBag(
+  product: ProductDetail,
+  variantId: number,
+  channel: Channel,
+  now = new Date(),
+): Promise<AddToBagCheck> {
+  const state = orderState(product, channel, now);
+  if (state === "coming-soon" || state === "app-only") return { ok: false, messageKey: "product:bag.unavailable" };
+  const variant = await variantOfProduct(db(), product.id, variantId);
+  if (!variant) return { ok: false, messageKey: "product:size.required" };
+  if (variant.stock <= 0) return { ok: false, messageKey: "product:bag.notEnoughStock" };
+  return { ok: true, size: variant.size };
 }
