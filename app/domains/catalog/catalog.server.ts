@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
-import type { Locale } from "../../platform/i18n/locales";
 import type { Channel } from "../../platform/http/context";
+import type { Locale } from "../../platform/i18n/locales";
 import { categoryScope, listProducts } from "./listing.server";
+import { parseListingQuery } from "./listing-query";
 import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
 import { orderState } from "./product-rules";
-import { parseListingQuery } from "./listing-query";
 import { categories, categoryTranslations } from "./tables.server";
 
 export interface CategoryNode {
@@ -104,7 +104,10 @@ export function productPage(locale: Locale, slug: string) {
 
 export type AddToBagCheck =
   | { ok: true; size: string }
-  | { ok: false; messageKey: "product:bag.notEnoughStock" | "product:bag.unavailable" | "product:size.required" };
+  | {
+      ok: false;
+      messageKey: "product:bag.notEnoughStock" | "product:bag.unavailable" | "product:size.required";
+    };
 
 /**
  * The server's half of "add to bag" (the bag itself arrives with the checkout issue): the size must be one
@@ -117,7 +120,8 @@ export async function checkAddToBag(
   now = new Date(),
 ): Promise<AddToBagCheck> {
   const state = orderState(product, channel, now);
-  if (state === "coming-soon" || state === "app-only") return { ok: false, messageKey: "product:bag.unavailable" };
+  if (state === "coming-soon" || state === "app-only")
+    return { ok: false, messageKey: "product:bag.unavailable" };
   const variant = await variantOfProduct(db(), product.id, variantId);
   if (!variant) return { ok: false, messageKey: "product:size.required" };
   if (variant.stock <= 0) return { ok: false, messageKey: "product:bag.notEnoughStock" };

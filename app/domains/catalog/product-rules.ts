@@ -53,7 +53,9 @@ const families: [RegExp, GarmentFamily][] = [
   [/tops|shirts|polos/, "tops"],
 ];
 
-export function sizeChartKey(categorySlugs: readonly string[]): { profile: BodyProfile; family: GarmentFamily } | null {
+export function sizeChartKey(
+  categorySlugs: readonly string[],
+): { profile: BodyProfile; family: GarmentFamily } | null {
   const profile: BodyProfile | null = categorySlugs.includes("women")
     ? "women"
     : categorySlugs.includes("men")

@@ -62,7 +62,11 @@ const stockSum = sql<number>`(select coalesce(sum(${productVariants.stock}), 0):
  * One query for the product row (translation, Omnibus price, slugs in every locale, categories, images,
  * variants as JSON aggregates), one for the look.
  */
-export async function productBySlug(db: Queryable, locale: Locale, slug: string): Promise<ProductDetail | null> {
+export async function productBySlug(
+  db: Queryable,
+  locale: Locale,
+  slug: string,
+): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
       id: products.id,
@@ -76,7 +80,9 @@ export async function productBySlug(db: Queryable, locale: Locale, slug: string)
       attributes: products.attributes,
       lookId: products.lookId,
       appOnly: products.appOnly,
-      onlineFrom: sql<string | null>`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      onlineFrom: sql<
+        string | null
+      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       availableSoonReason: products.availableSoonReason,
       availableSoonDate: sql<string | null>`${products.availableSoonDate}::text`,
       name: productTranslations.name,
@@ -86,10 +92,18 @@ export async function productBySlug(db: Queryable, locale: Locale, slug: string)
       washingAdvice: productTranslations.washingAdvice,
       modelInfo: productTranslations.modelInfo,
       lowestPrice30dCents: lowestPrice30dSql(products.id),
-      slugs: sql<Record<string, string>>`(select json_object_agg(t.locale, t.slug) from ${productTranslations} t where t.product_id = ${products.id})`,
-      categorySlugs: sql<string[] | null>`(select json_agg(ct.slug order by ct.slug) from ${productCategories} pc join ${categoryTranslations} ct on ct.category_id = pc.category_id and ct.locale = 'en' where pc.product_id = ${products.id})`,
-      images: sql<{ id: number; set: ImageSet }[] | null>`(select json_agg(json_build_object('id', i.id, 'set', i.set) order by i.position, i.id) from ${productImages} i where i.product_id = ${products.id})`,
-      variants: sql<ProductVariant[] | null>`(select json_agg(json_build_object('id', v.id, 'size', v.size, 'sku', v.sku, 'stock', v.stock) order by v.position, v.id) from ${productVariants} v where v.product_id = ${products.id})`,
+      slugs: sql<
+        Record<string, string>
+      >`(select json_object_agg(t.locale, t.slug) from ${productTranslations} t where t.product_id = ${products.id})`,
+      categorySlugs: sql<
+        string[] | null
+      >`(select json_agg(ct.slug order by ct.slug) from ${productCategories} pc join ${categoryTranslations} ct on ct.category_id = pc.category_id and ct.locale = 'en' where pc.product_id = ${products.id})`,
+      images: sql<
+        { id: number; set: ImageSet }[] | null
+      >`(select json_agg(json_build_object('id', i.id, 'set', i.set) order by i.position, i.id) from ${productImages} i where i.product_id = ${products.id})`,
+      variants: sql<
+        ProductVariant[] | null
+      >`(select json_agg(json_build_object('id', v.id, 'size', v.size, 'sku', v.sku, 'stock', v.stock) order by v.position, v.id) from ${productVariants} v where v.product_id = ${products.id})`,
     })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
@@ -104,7 +118,10 @@ export async function productBySlug(db: Queryable, locale: Locale, slug: string)
   const variants = (row.variants ?? []).map((v) => ({ ...v, stock: Number(v.stock) }));
   const categorySlugs = row.categorySlugs ?? [];
   const look = row.lookId ? await lookProducts(db, locale, row.lookId, row.id) : [];
-  const slugs = Object.fromEntries(locales.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<Locale, string>;
+  const slugs = Object.fromEntries(locales.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<
+    Locale,
+    string
+  >;
   return {
     ...row,
     lowestPrice30dCents: row.lowestPrice30dCents === null ? null : Number(row.lowestPrice30dCents),
@@ -176,7 +193,10 @@ export async function variantLabels(db: Queryable, locale: Locale, variantIds: n
     .from(productVariants)
     .innerJoin(
       productTranslations,
-      and(eq(productTranslations.productId, productVariants.productId), eq(productTranslations.locale, locale)),
+      and(
+        eq(productTranslations.productId, productVariants.productId),
+        eq(productTranslations.locale, locale),
+      ),
     )
     .where(inArray(productVariants.id, variantIds));
   return new Map(rows.map((r) => [r.id, { name: r.name, slug: r.slug, size: r.size }]));

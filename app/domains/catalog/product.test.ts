@@ -4,13 +4,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
+import { parseShopForm } from "../../platform/forms/submission";
 import { seedCatalogue } from "../../seed/seed.server";
 import { checkAddToBag } from "./catalog.server";
 import { productBySlug } from "./product.server";
 import { orderState, sizeChartKey } from "./product-rules";
 import { priceHistory, products, productTranslations, productVariants } from "./tables.server";
 import { AddToBagSchema, SIZE_REQUIRED } from "./validation";
-import { parseShopForm } from "../../platform/forms/submission";
 
 let connection: Connection;
 
@@ -95,7 +95,9 @@ describe("productBySlug", () => {
     // Before the current price (2 days ago): 6999 from 25 days ago, and 5499 in force when the window opened.
     expect((await productBySlug(connection.db, "en", slug("en")))!.lowestPrice30dCents).toBe(5499);
     await connection.db.delete(priceHistory).where(eq(priceHistory.productId, id));
-    await connection.db.insert(priceHistory).values([{ productId: id, priceCents: 4999, validFrom: new Date() }]);
+    await connection.db
+      .insert(priceHistory)
+      .values([{ productId: id, priceCents: 4999, validFrom: new Date() }]);
     expect((await productBySlug(connection.db, "en", slug("en")))!.lowestPrice30dCents).toBeNull();
   });
 });
@@ -146,7 +148,10 @@ describe("add to bag on the server", () => {
       .set({ appOnly: false, onlineFrom: new Date(Date.now() + 86_400_000) })
       .where(eq(products.id, id));
     const early = (await productBySlug(connection.db, "en", slug("en")))!;
-    expect(await checkAddToBag(early, inStock.id, "web")).toEqual({ ok: false, messageKey: "product:bag.unavailable" });
+    expect(await checkAddToBag(early, inStock.id, "web")).toEqual({
+      ok: false,
+      messageKey: "product:bag.unavailable",
+    });
     await connection.db.update(products).set({ onlineFrom: null }).where(eq(products.id, id));
   });
 });

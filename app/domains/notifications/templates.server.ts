@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { createElement } from "react";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
-import { BackInStockEmail, type StockAlertData, StockAlertConfirmationEmail } from "./emails/stock-alerts";
+import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
 export interface EmailProps<T> {

@@ -6,8 +6,8 @@ import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { href } from "../../routing/urls";
-import { productVariants, products } from "../catalog/tables.server";
 import { variantLabels } from "../catalog/product.server";
+import { products, productVariants } from "../catalog/tables.server";
 import { queueEmail, queueSms } from "../notifications/notifications.server";
 import { stockAlerts } from "./tables.server";
 import type { StockAlertInput } from "./validation";
@@ -40,7 +40,8 @@ export async function subscribeStockAlert(
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(and(eq(productVariants.id, input.variantId), eq(products.isActive, true)));
-      if (!variant || variant.stock > 0) return { ok: false, messageKey: "product:stockAlert.failed" } as const;
+      if (!variant || variant.stock > 0)
+        return { ok: false, messageKey: "product:stockAlert.failed" } as const;
       const inserted = await tx
         .insert(stockAlerts)
         .values({ variantId: input.variantId, email, phone, locale })
@@ -102,7 +103,8 @@ export async function notifyBackInStock(options: { limit?: number; on?: Queryabl
       }
       const labels = new Map<string, { name: string; slug: string; size: string }>();
       for (const [locale, ids] of byLocale) {
-        for (const [id, label] of await variantLabels(tx, locale, [...new Set(ids)])) labels.set(`${locale}:${id}`, label);
+        for (const [id, label] of await variantLabels(tx, locale, [...new Set(ids)]))
+          labels.set(`${locale}:${id}`, label);
       }
       for (const alert of due) {
         const locale = alert.locale as Locale;
@@ -132,7 +134,12 @@ export async function notifyBackInStock(options: { limit?: number; on?: Queryabl
         await tx
           .update(stockAlerts)
           .set({ notifiedAt: sql`now()` })
-          .where(inArray(stockAlerts.id, due.map((a) => a.id)));
+          .where(
+            inArray(
+              stockAlerts.id,
+              due.map((a) => a.id),
+            ),
+          );
       }
       return { notified: sent };
     },

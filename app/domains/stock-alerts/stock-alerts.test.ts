@@ -52,7 +52,9 @@ describe("stock-alert form", () => {
     });
     expect(form({ variantId: "4", email: "anna@example.nl" }).status).toBe("success");
     expect(form({ variantId: "4", phone: "06 12345678" }).status).toBe("success");
-    expect(form({ variantId: "4", email: "anna@example.nl", phone: "+32 470 12 34 56" }).status).toBe("success");
+    expect(form({ variantId: "4", email: "anna@example.nl", phone: "+32 470 12 34 56" }).status).toBe(
+      "success",
+    );
   });
 
   it("refuses a bad e-mail address or phone number with the field's own message", () => {
@@ -78,7 +80,12 @@ describe("subscribeStockAlert", () => {
     });
     const alerts = await connection.db.select().from(stockAlerts);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ email: "anna@example.nl", phone: null, locale: "nl", notifiedAt: null });
+    expect(alerts[0]).toMatchObject({
+      email: "anna@example.nl",
+      phone: null,
+      locale: "nl",
+      notifiedAt: null,
+    });
     const mails = await connection.db.select().from(outboxMessages);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ channel: "email", recipient: "anna@example.nl", locale: "nl" });
@@ -115,7 +122,10 @@ describe("subscribeStockAlert", () => {
 
 describe("notifyBackInStock", () => {
   it("sends nothing while the size is sold out, then one e-mail and SMS when it is back, and never again", async () => {
-    await subscribeStockAlert({ variantId: variant.id, email: "sam@example.fr", phone: "+33612345678" }, "fr");
+    await subscribeStockAlert(
+      { variantId: variant.id, email: "sam@example.fr", phone: "+33612345678" },
+      "fr",
+    );
     await connection.db.delete(outboxMessages);
     expect(await notifyBackInStock()).toEqual({ notified: 0 });
 

@@ -13,18 +13,26 @@ export const stockAlertMessageKeys = {
  */
 export const StockAlertSchema = z
   .object({
-    variantId: z.number({ error: stockAlertMessageKeys.sizeRequired }).int({ error: stockAlertMessageKeys.sizeRequired }).positive({ error: stockAlertMessageKeys.sizeRequired }),
+    variantId: z
+      .number({ error: stockAlertMessageKeys.sizeRequired })
+      .int({ error: stockAlertMessageKeys.sizeRequired })
+      .positive({ error: stockAlertMessageKeys.sizeRequired }),
     email: rules.optional(rules.email()),
     phone: rules.optional(rules.phone()),
   })
   .check(
-    z.superRefine((value: { email?: unknown; phone?: unknown }, ctx) => {
-      if (!value || typeof value !== "object") return;
-      const filled = (v: unknown) => typeof v === "string" && v.trim() !== "";
-      const hasIssue = ctx.issues.some((issue) => issue.path?.[0] === "email" || issue.path?.[0] === "phone");
-      if (!hasIssue && !filled(value.email) && !filled(value.phone)) {
-        ctx.addIssue({ code: "custom", message: stockAlertMessageKeys.contactRequired, path: ["email"] });
-      }
-    }, { when: () => true }),
+    z.superRefine(
+      (value: { email?: unknown; phone?: unknown }, ctx) => {
+        if (!value || typeof value !== "object") return;
+        const filled = (v: unknown) => typeof v === "string" && v.trim() !== "";
+        const hasIssue = ctx.issues.some(
+          (issue) => issue.path?.[0] === "email" || issue.path?.[0] === "phone",
+        );
+        if (!hasIssue && !filled(value.email) && !filled(value.phone)) {
+          ctx.addIssue({ code: "custom", message: stockAlertMessageKeys.contactRequired, path: ["email"] });
+        }
+      },
+      { when: () => true },
+    ),
   );
 export type StockAlertInput = z.output<typeof StockAlertSchema>;
