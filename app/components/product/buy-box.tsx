@@ -4,8 +4,7 @@ import { useFetcher } from "react-router";
 import { FieldError } from "~/components/forms/field";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import { type OrderState, variantAvailability } from "~/domains/catalog/product-rules";
-import { AddToBagSchema } from "~/domains/catalog/validation";
-import { useShopForm } from "~/platform/forms/use-shop-form";
+import { useDeferredValidation } from "./deferred-form";
 import { productMessage } from "./messages";
 import { buttonClass, type ProductActionData, useProductReply } from "./reply";
 import { SizeAdvice } from "./size-advice";
@@ -17,15 +16,10 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
   const fetcher = useFetcher<ProductActionData>();
   const reply = useProductReply("add", fetcher.data);
   const [chosen, setChosen] = useState<number | null>(null);
-  const shop = useShopForm({
-    schema: AddToBagSchema,
-    id: "add-to-bag",
-    lastResult: reply?.result,
-    pending: fetcher.state !== "idle",
-  });
+  const form = useDeferredValidation("add", fetcher, reply);
   const legendId = useId();
-  const field = shop.fields.variantId;
-  const error = productMessage(t, field.errors?.[0]);
+  const field = { id: "add-to-bag-size", name: "variantId" };
+  const error = productMessage(t, form.errors.variantId?.[0]);
   const chosenVariant = product.variants.find((v) => v.id === chosen);
   const chosenSoldOut = chosenVariant !== undefined && chosenVariant.stock <= 0;
   const soldOutSizes = product.variants.filter((v) => v.stock <= 0);
@@ -41,7 +35,7 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
   return (
     <div className="space-y-6">
       {showPicker ? (
-        <fetcher.Form method="post" {...shop.formProps} className="space-y-4">
+        <fetcher.Form {...form.formProps} className="space-y-4">
           <input type="hidden" name="intent" value="add" />
           <fieldset aria-describedby={error ? `${field.id}-error` : undefined}>
             <div className="flex items-end justify-between gap-4">
@@ -94,20 +88,16 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
           {chosenSoldOut ? (
             <p className="text-sm text-muted">{t("size.soldOutChosen", { size: chosenVariant.size })}</p>
           ) : canOrder ? (
-            <button
-              type="submit"
-              aria-disabled={fetcher.state !== "idle" || undefined}
-              className={buttonClass}
-            >
-              {fetcher.state !== "idle" ? t("bag.adding") : t("bag.add")}
+            <button type="submit" aria-disabled={form.pending || undefined} className={buttonClass}>
+              {form.pending ? t("bag.adding") : t("bag.add")}
             </button>
           ) : null}
           <p role="status" className="text-sm text-success empty:hidden">
             {reply?.message && reply.result.status !== "error" ? reply.message : ""}
           </p>
-          {reply?.result.error?.[""]?.[0] ? (
+          {form.errors[""]?.[0] ? (
             <p role="alert" className="text-sm text-sale">
-              {reply.result.error[""][0]}
+              {form.errors[""][0]}
             </p>
           ) : null}
         </fetcher.Form>

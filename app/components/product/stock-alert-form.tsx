@@ -5,8 +5,7 @@ import { useFetcher } from "react-router";
 import { Select, TextInput } from "~/components/forms/controls";
 import { Field } from "~/components/forms/field";
 import type { ProductVariant } from "~/domains/catalog/product.server";
-import { StockAlertSchema } from "~/domains/stock-alerts/validation";
-import { useShopForm } from "~/platform/forms/use-shop-form";
+import { useDeferredValidation } from "./deferred-form";
 import { productMessage } from "./messages";
 import { buttonClass, type ProductActionData, useProductReply } from "./reply";
 
@@ -36,21 +35,22 @@ export function StockAlertForm({
   useEffect(() => {
     if (chosen) setSize(String(chosen));
   }, [chosen]);
-  const shop = useShopForm({
-    schema: StockAlertSchema,
-    id: "stock-alert",
-    lastResult: reply?.result,
-    pending: fetcher.state !== "idle",
-  });
-  const { fields } = shop;
+  const form = useDeferredValidation("stock-alert", fetcher, reply);
+  const fields = {
+    variantId: { id: "stock-alert-size", name: "variantId" },
+    email: { id: "stock-alert-email", name: "email" },
+    phone: { id: "stock-alert-phone", name: "phone" },
+  };
+  const previous = (reply?.result.initialValue ?? {}) as Record<string, unknown>;
   const labels = {
     variantId: t("stockAlert.size"),
     email: t("stockAlert.email"),
     phone: t("stockAlert.phone"),
   };
-  const error = (name: keyof typeof labels) => productMessage(t, fields[name].errors?.[0], labels[name]);
+  const error = (name: keyof typeof labels) =>
+    productMessage(t, form.errors[name]?.[0] ?? undefined, labels[name]);
   const done = reply?.result.status === "success" && reply.message;
-  const failed = reply?.result.error?.[""]?.[0];
+  const failed = form.errors[""]?.[0];
 
   return (
     <details
@@ -68,7 +68,7 @@ export function StockAlertForm({
             {reply.message}
           </p>
         ) : (
-          <fetcher.Form method="post" {...shop.formProps} className="space-y-4">
+          <fetcher.Form {...form.formProps} className="space-y-4">
             <input type="hidden" name="intent" value="stock-alert" />
             <p className="text-sm text-muted">{t("stockAlert.intro")}</p>
             <Field id={fields.variantId.id} label={labels.variantId} required error={error("variantId")}>
@@ -93,7 +93,7 @@ export function StockAlertForm({
                 <TextInput
                   type="email"
                   name={fields.email.name}
-                  defaultValue={fields.email.initialValue as string | undefined}
+                  defaultValue={typeof previous.email === "string" ? previous.email : undefined}
                   autoComplete="email"
                   {...control}
                 />
@@ -109,17 +109,13 @@ export function StockAlertForm({
                 <TextInput
                   type="tel"
                   name={fields.phone.name}
-                  defaultValue={fields.phone.initialValue as string | undefined}
+                  defaultValue={typeof previous.phone === "string" ? previous.phone : undefined}
                   autoComplete="tel"
                   {...control}
                 />
               )}
             </Field>
-            <button
-              type="submit"
-              aria-disabled={fetcher.state !== "idle" || undefined}
-              className={buttonClass}
-            >
+            <button type="submit" aria-disabled={form.pending || undefined} className={buttonClass}>
               {t("stockAlert.submit")}
             </button>
             {failed ? (
