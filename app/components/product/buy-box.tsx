@@ -44,7 +44,7 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
               </legend>
               <SizeAdvice product={product} onChoose={(variantId) => setChosen(variantId)} />
             </div>
-            <div className="mt-3 grid grid-cols-4 gap-2 desktop:grid-cols-5">
+            <div className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(3.75rem,1fr))] gap-2">
               {product.variants.map((variant) => {
                 const availability = variantAvailability(variant.stock);
                 const note =
