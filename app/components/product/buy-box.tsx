@@ -56,7 +56,7 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
                 return (
                   <label
                     key={variant.id}
-                    className="relative flex min-h-14 cursor-pointer flex-col items-center justify-center border border-line bg-white px-1 py-2 text-center transition-colors hover:border-ink has-checked:border-ink has-checked:bg-ink has-checked:text-paper has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+                    className="group relative flex min-h-14 cursor-pointer flex-col items-center justify-center border border-line bg-white px-1 py-2 text-center transition-colors hover:border-ink has-checked:border-ink has-checked:bg-ink has-checked:text-paper has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
                   >
                     <input
                       type="radio"
@@ -74,7 +74,7 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
                     </span>
                     {note ? (
                       <span
-                        className={`mt-0.5 text-[10px] leading-tight ${availability === "few-left" ? "text-sale in-[:checked]:text-paper" : "opacity-70"}`}
+                        className={`mt-0.5 text-[10px] leading-tight ${availability === "few-left" ? "text-sale group-has-checked:text-paper" : "opacity-70"}`}
                       >
                         {note}
                       </span>

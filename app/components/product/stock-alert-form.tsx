@@ -49,7 +49,8 @@ export function StockAlertForm({
   };
   const error = (name: keyof typeof labels) =>
     productMessage(t, form.errors[name]?.[0] ?? undefined, labels[name]);
-  const done = reply?.result.status === "success" && reply.message;
+  // Only a successful sign-up carries a message (a reply that resets the form has no status).
+  const done = reply?.message;
   const failed = form.errors[""]?.[0];
 
   return (
