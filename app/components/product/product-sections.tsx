@@ -1,8 +1,9 @@
+import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/catalog/product-card";
-import { Accordion, type AccordionItem } from "~/components/ui/accordion";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import type { Highlight } from "~/domains/highlights/labels";
 import { formatMoney, money } from "~/platform/money";
@@ -25,7 +26,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
       ? [t("attributes.occasion"), t(`occasions.${a.occasion}`, { defaultValue: a.occasion })]
       : null,
   ].filter((entry): entry is [string, string] => entry !== null);
-  const items: AccordionItem[] = [
+  const items: { id: string; title: string; content: ReactNode }[] = [
     {
       id: "description",
       title: t("details.description"),
@@ -61,7 +62,25 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
       ? [{ id: "washing", title: t("details.washing"), content: <p>{product.washingAdvice}</p> }]
       : []),
   ];
-  return <Accordion items={items} defaultOpen={["description"]} headingLevel={2} />;
+  // Native disclosures styled like the design system's accordion: no JavaScript on the page's first load,
+  // and they open without JavaScript too.
+  return (
+    <div className="border-t border-line">
+      {items.map((item) => (
+        <details key={item.id} open={item.id === "description"} className="group border-b border-line">
+          <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 py-4 text-xs font-medium tracking-[0.2em] text-ink uppercase [&::-webkit-details-marker]:hidden">
+            <span>{item.title}</span>
+            <ChevronDown
+              aria-hidden="true"
+              strokeWidth={1.5}
+              className="size-4 shrink-0 motion-safe:transition-transform motion-safe:duration-200 group-open:rotate-180"
+            />
+          </summary>
+          <div className="pb-5 text-sm leading-relaxed text-muted">{item.content}</div>
+        </details>
+      ))}
+    </div>
+  );
 }
 
 /** The highlight labels the highlights domain computed for this product (all of them on the product page). */
