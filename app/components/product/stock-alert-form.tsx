@@ -1,5 +1,5 @@
 import { BellRing } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Select, TextInput } from "~/components/forms/controls";
@@ -25,13 +25,15 @@ export function StockAlertForm({
   const { t } = useTranslation("product");
   const fetcher = useFetcher<ProductActionData>();
   const reply = useProductReply("stock-alert", fetcher.data);
-  const [expanded, setExpanded] = useState(open);
+  // Open at first when the whole product is sold out; later opened from here, closed only by the shopper.
+  const [initiallyOpen] = useState(open || reply !== undefined);
+  const details = useRef<HTMLDetailsElement>(null);
   const [size, setSize] = useState<string>(
     chosen ? String(chosen) : sizes.length === 1 ? String(sizes[0]!.id) : "",
   );
   useEffect(() => {
-    if (open) setExpanded(true);
-  }, [open]);
+    if ((open || reply) && details.current) details.current.open = true;
+  }, [open, reply]);
   useEffect(() => {
     if (chosen) setSize(String(chosen));
   }, [chosen]);
@@ -54,11 +56,7 @@ export function StockAlertForm({
   const failed = form.errors[""]?.[0];
 
   return (
-    <details
-      open={expanded || reply !== undefined}
-      onToggle={(event) => setExpanded(event.currentTarget.open)}
-      className="group border border-line bg-white"
-    >
+    <details ref={details} open={initiallyOpen} className="group border border-line bg-white">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-3 px-4 text-sm font-medium [&::-webkit-details-marker]:hidden">
         <BellRing aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.5} />
         {t("stockAlert.title")}
