@@ -144,6 +144,13 @@ test("the product page in Dutch: own slug, hreflang alternates and Dutch message
   await hydrated(page);
   await page.getByRole("button", { name: nl.bag.add }).click();
   await expect(page.getByText(nl.size.required)).toBeVisible();
+  // Recently viewed: kept in the browser, shown on the next product page, not the current one.
+  const next = await findProduct(request, (p) => p.orderState === "orderable" && p.slug !== product.slug);
+  await page.goto(`/nl/${next.slugs.nl}/`);
+  await hydrated(page);
+  const recent = page.getByRole("region", { name: nl.recent.title });
+  await expect(recent.getByRole("link")).toHaveCount(1);
+  await expect(recent.getByRole("link")).toHaveAttribute("href", `/nl/${product.slugs.nl}/`);
   // Another locale's slug is not a product here.
   expect((await page.goto(`/nl/${product.slugs.en}/`))?.status()).toBe(404);
 });

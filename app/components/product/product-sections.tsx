@@ -11,6 +11,7 @@ import {
   type RecentlyViewed as RecentItem,
   readRecentlyViewed,
   rememberViewed,
+  slugIn,
 } from "~/platform/navigation/recently-viewed";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
@@ -126,9 +127,11 @@ export function RecentlyViewed({ product }: { product: ProductDetail }) {
   const [items, setItems] = useState<RecentItem[]>([]);
   useEffect(() => {
     try {
-      setItems(readRecentlyViewed(localStorage).filter((item) => item.slug !== product.slug));
+      const current = new Set(Object.values(product.slugs));
+      setItems(readRecentlyViewed(localStorage).filter((item) => !current.has(slugIn(item, locale))));
       rememberViewed(localStorage, {
         slug: product.slug,
+        slugs: product.slugs,
         name: product.name,
         image: product.images[0]?.set.w400.url,
         price: formatMoney(money(product.priceCents), locale),
@@ -146,7 +149,7 @@ export function RecentlyViewed({ product }: { product: ProductDetail }) {
       <ul className="mt-6 flex snap-x gap-4 overflow-x-auto pb-2">
         {items.map((item) => (
           <li key={item.slug} className="w-32 shrink-0 snap-start desktop:w-40">
-            <Link to={to("product", { product: item.slug })} className="group block">
+            <Link to={to("product", { product: slugIn(item, locale) })} className="group block">
               <div className="aspect-[2/3] overflow-hidden bg-sand">
                 {item.image ? (
                   <img src={item.image} alt="" loading="lazy" className="size-full object-cover" />
