@@ -1,12 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
-import { db } from "../../platform/db/db.server";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { db, type Queryable } from "../../platform/db/db.server";
 import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { categoryScope, listProducts } from "./listing.server";
 import { parseListingQuery } from "./listing-query";
 import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
 import { orderState } from "./product-rules";
-import { categories, categoryTranslations } from "./tables.server";
+import { categories, categoryTranslations, products, productVariants } from "./tables.server";
 
 export interface CategoryNode {
   id: number;
@@ -126,4 +126,34 @@ export async function checkAddToBag(
   if (!variant) return { ok: false, messageKey: "product:size.required" };
   if (variant.stock <= 0) return { ok: false, messageKey: "product:bag.notEnoughStock" };
   return { ok: true, size: variant.size };
+}
+
+export { variantLabels } from "./product.server";
+
+/** Units in stock of a variant of an active product; null when there is no such variant. */
+export async function activeVariantStock(on: Queryable, variantId: number): Promise<number | null> {
+  const [row] = await on
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), eq(products.isActive, true)));
+  return row ? row.stock : null;
+}
+
+/** Of these variants, the ones that can be bought again: in stock, product active and online. */
+export async function orderableVariantIds(on: Queryable, variantIds: number[]): Promise<number[]> {
+  if (variantIds.length === 0) return [];
+  const rows = await on
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        inArray(productVariants.id, variantIds),
+        gt(productVariants.stock, 0),
+        eq(products.isActive, true),
+        sql`(${products.onlineFrom} is null or ${products.onlineFrom} <= now())`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

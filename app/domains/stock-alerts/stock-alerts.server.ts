@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
@@ -6,8 +6,7 @@ import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { href } from "../../routing/urls";
-import { variantLabels } from "../catalog/product.server";
-import { products, productVariants } from "../catalog/tables.server";
+import { activeVariantStock, orderableVariantIds, variantLabels } from "../catalog/catalog.server";
 import { queueEmail, queueSms } from "../notifications/notifications.server";
 import { stockAlerts } from "./tables.server";
 import type { StockAlertInput } from "./validation";
@@ -35,13 +34,8 @@ export async function subscribeStockAlert(
   const phone = input.phone?.trim() || null;
   return transaction(
     async (tx) => {
-      const [variant] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(and(eq(productVariants.id, input.variantId), eq(products.isActive, true)));
-      if (!variant || variant.stock > 0)
-        return { ok: false, messageKey: "product:stockAlert.failed" } as const;
+      const stock = await activeVariantStock(tx, input.variantId);
+      if (stock === null || stock > 0) return { ok: false, messageKey: "product:stockAlert.failed" } as const;
       const inserted = await tx
         .insert(stockAlerts)
         .values({ variantId: input.variantId, email, phone, locale })
@@ -73,6 +67,15 @@ export async function subscribeStockAlert(
 export async function notifyBackInStock(options: { limit?: number; on?: Queryable } = {}) {
   return transaction(
     async (tx) => {
+      const waiting = await tx
+        .selectDistinct({ variantId: stockAlerts.variantId })
+        .from(stockAlerts)
+        .where(isNull(stockAlerts.notifiedAt));
+      const restocked = await orderableVariantIds(
+        tx,
+        waiting.map((w) => w.variantId),
+      );
+      if (restocked.length === 0) return { notified: 0 };
       const due = await tx
         .select({
           id: stockAlerts.id,
@@ -82,19 +85,10 @@ export async function notifyBackInStock(options: { limit?: number; on?: Queryabl
           locale: stockAlerts.locale,
         })
         .from(stockAlerts)
-        .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(
-          and(
-            isNull(stockAlerts.notifiedAt),
-            gt(productVariants.stock, 0),
-            eq(products.isActive, true),
-            sql`(${products.onlineFrom} is null or ${products.onlineFrom} <= now())`,
-          ),
-        )
+        .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.variantId, restocked)))
         .orderBy(stockAlerts.id)
         .limit(options.limit ?? 200)
-        .for("update", { of: stockAlerts, skipLocked: true });
+        .for("update", { skipLocked: true });
       let sent = 0;
       const byLocale = new Map<Locale, number[]>();
       for (const alert of due) {
