@@ -1,6 +1,7 @@
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
@@ -8,4 +9,5 @@ export const jobs = [
   deliverOutboxJob,
   pruneCatalogChangesJob,
   refreshHighlightsJob,
+  notifyBackInStockJob,
 ] as unknown as JobDefinition<never>[];

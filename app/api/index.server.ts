@@ -12,6 +12,7 @@ import { registerSystemRoutes } from "./system.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
+import { registerProductRoutes } from "./v1/products.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -49,6 +50,7 @@ export function createApi() {
   registerConsentRoutes(api);
   registerCatalogRoutes(api);
   registerHighlightRoutes(api);
+  registerProductRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -126,7 +126,7 @@ export const pages = {
   "marketplace-store": { path: under(marketplace, "store/:handle"), layout: "default" },
   "marketplace-sell": { path: under(marketplace, "sell"), layout: "default", middleware: account },
   /** The catch-all product page: always last. */
-  product: { path: ":product", layout: "default" },
+  product: { path: ":product", layout: "default", file: "routes/shop/product.tsx" },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof pages;

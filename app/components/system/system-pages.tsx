@@ -1,8 +1,8 @@
 import { Component, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { type RecentlyViewed, readRecentlyViewed } from "~/platform/navigation/recently-viewed";
-import { usePageHref } from "~/routing/use-routing";
+import { type RecentlyViewed, readRecentlyViewed, slugIn } from "~/platform/navigation/recently-viewed";
+import { usePageHref, useRouting } from "~/routing/use-routing";
 
 function Centered({ children }: { children: ReactNode }) {
   return (
@@ -23,6 +23,7 @@ function Eyebrow({ children }: { children: ReactNode }) {
 function RecentlyViewedList() {
   const { t } = useTranslation();
   const to = usePageHref();
+  const { locale } = useRouting();
   const [items, setItems] = useState<RecentlyViewed[]>([]);
   useEffect(() => setItems(readRecentlyViewed(window.localStorage)), []);
   if (items.length === 0) return null;
@@ -35,7 +36,7 @@ function RecentlyViewedList() {
         {items.map((item) => (
           <li key={item.slug}>
             <Link
-              to={to("product", { product: item.slug })}
+              to={to("product", { product: slugIn(item, locale) })}
               className="block text-sm underline-offset-4 hover:underline"
             >
               {item.image ? (

@@ -1,8 +1,10 @@
-import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "lucide-react";
-import { type KeyboardEvent, type MouseEvent, type ReactElement, useRef, useState } from "react";
+import { ZoomIn } from "lucide-react";
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { buildSrcSet, fallbackSrc, type ImageSet, LazyImage } from "./lazy-image";
-import { Modal } from "./modal";
+import { type ImageSet, LazyImage } from "./lazy-image";
+
+const loadLightbox = () => import("./image-gallery-lightbox");
+const Lightbox = lazy(loadLightbox);
 
 export interface GalleryImage {
   /** Stable key. */
@@ -22,7 +24,6 @@ export interface ImageGalleryProps {
 }
 
 export const ZOOM_LEVELS = [1, 2, 3] as const;
-const PAN_STEP = 10;
 
 /** Moves an index by `step` among `count` items, wrapping around. */
 export function stepIndex(index: number, step: number, count: number): number {
@@ -55,6 +56,9 @@ export function ImageGallery({
 }: ImageGalleryProps) {
   const { t } = useTranslation("ui");
   const [index, setIndex] = useState(0);
+  // The zoom view (and the dialog code under it) loads on the first zoom.
+  const [zoomLoaded, setZoomLoaded] = useState(false);
+  const [zoomOpen, setZoomOpen] = useState(false);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const total = images.length;
   const current = images[index] ?? images[0];
@@ -83,25 +87,36 @@ export function ImageGallery({
       onKeyDown={onKeyDown}
       className="grid gap-3 desktop:grid-cols-[5rem_minmax(0,1fr)] desktop:gap-4"
     >
-      <Lightbox
-        id={lightboxId}
-        title={t("gallery.zoomTitle", { label })}
-        images={images}
-        index={index}
-        onIndexChange={setIndex}
-        trigger={
-          <button
-            type="button"
-            aria-label={t("gallery.open", { alt: current.alt })}
-            className="group relative block w-full cursor-zoom-in desktop:col-start-2 desktop:row-start-1"
-          >
-            <LazyImage image={current.image} alt="" sizes={sizes} priority={index === 0} />
-            <span className="absolute right-3 bottom-3 inline-flex size-10 items-center justify-center border border-line bg-paper/90 text-ink transition-colors group-hover:border-ink">
-              <ZoomIn aria-hidden="true" className="size-5" strokeWidth={1.5} />
-            </span>
-          </button>
-        }
-      />
+      <button
+        type="button"
+        aria-label={t("gallery.open", { alt: current.alt })}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadLightbox()}
+        onFocus={() => void loadLightbox()}
+        onClick={() => {
+          setZoomLoaded(true);
+          setZoomOpen(true);
+        }}
+        className="group relative block w-full cursor-zoom-in desktop:col-start-2 desktop:row-start-1"
+      >
+        <LazyImage image={current.image} alt="" sizes={sizes} priority={index === 0} />
+        <span className="absolute right-3 bottom-3 inline-flex size-10 items-center justify-center border border-line bg-paper/90 text-ink transition-colors group-hover:border-ink">
+          <ZoomIn aria-hidden="true" className="size-5" strokeWidth={1.5} />
+        </span>
+      </button>
+      {zoomLoaded ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            id={lightboxId}
+            title={t("gallery.zoomTitle", { label })}
+            open={zoomOpen}
+            onOpenChange={setZoomOpen}
+            images={images}
+            index={index}
+            onIndexChange={setIndex}
+          />
+        </Suspense>
+      ) : null}
       <p aria-live="polite" aria-atomic="true" className="sr-only">
         {t("gallery.status", { current: index + 1, total })}
       </p>
@@ -128,153 +143,5 @@ export function ImageGallery({
         ))}
       </div>
     </section>
-  );
-}
-
-function Lightbox({
-  id,
-  title,
-  trigger,
-  images,
-  index,
-  onIndexChange,
-}: {
-  id?: string;
-  title: string;
-  trigger: ReactElement;
-  images: readonly GalleryImage[];
-  index: number;
-  onIndexChange: (index: number) => void;
-}) {
-  const { t } = useTranslation("ui");
-  const [zoom, setZoom] = useState(1);
-  const [origin, setOrigin] = useState({ x: 50, y: 50 });
-  const total = images.length;
-  const current = images[index] ?? images[0];
-  if (!current) return null;
-
-  const reset = () => {
-    setZoom(1);
-    setOrigin({ x: 50, y: 50 });
-  };
-  const turn = (step: number) => {
-    onIndexChange(stepIndex(index, step, total));
-    reset();
-  };
-  const zoomBy = (direction: 1 | -1) => setZoom((level) => stepZoom(level, direction));
-  const pointAt = (event: MouseEvent<HTMLElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    return {
-      x: clampOrigin(((event.clientX - box.left) / box.width) * 100),
-      y: clampOrigin(((event.clientY - box.top) / box.height) * 100),
-    };
-  };
-
-  // Shortcuts work wherever focus is in the zoom view, the close button included.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const pan: Record<string, [number, number]> = {
-      ArrowLeft: [-PAN_STEP, 0],
-      ArrowRight: [PAN_STEP, 0],
-      ArrowUp: [0, -PAN_STEP],
-      ArrowDown: [0, PAN_STEP],
-    };
-    if (event.key === "+" || event.key === "=") zoomBy(1);
-    else if (event.key === "-" || event.key === "_") zoomBy(-1);
-    else if (event.key === "0") setZoom(1);
-    else if (event.key in pan && zoom > 1) {
-      const [dx, dy] = pan[event.key] ?? [0, 0];
-      setOrigin((point) => ({ x: clampOrigin(point.x + dx), y: clampOrigin(point.y + dy) }));
-    } else if (event.key === "ArrowLeft") turn(-1);
-    else if (event.key === "ArrowRight") turn(1);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-
-  const toolClass =
-    "inline-flex size-10 shrink-0 items-center justify-center border border-line bg-paper text-ink transition-colors hover:border-ink aria-disabled:cursor-default aria-disabled:opacity-40";
-  const maxZoom = ZOOM_LEVELS[ZOOM_LEVELS.length - 1] ?? 1;
-
-  return (
-    <Modal
-      id={id}
-      size="full"
-      title={title}
-      trigger={trigger}
-      onOpenChange={(open) => {
-        if (open) reset();
-      }}
-      onKeyDown={onKeyDown}
-      bodyClassName="flex flex-col p-0!"
-    >
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: click-to-zoom is a pointer shortcut for the zoom buttons and + / − keys */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: as above */}
-      <div
-        data-zoom={zoom}
-        onClick={(event) => {
-          if (zoom > 1) setZoom(1);
-          else {
-            setOrigin(pointAt(event));
-            setZoom(2);
-          }
-        }}
-        onPointerMove={(event) => {
-          if (zoom > 1 && event.pointerType === "mouse") setOrigin(pointAt(event));
-        }}
-        className={`relative min-h-0 flex-1 overflow-hidden bg-sand ${zoom > 1 ? "cursor-zoom-out" : "cursor-zoom-in"}`}
-      >
-        <img
-          src={fallbackSrc(current.image)}
-          srcSet={buildSrcSet(current.image)}
-          sizes={`${Math.round(100 * zoom)}vw`}
-          alt={current.alt}
-          className="absolute inset-0 size-full object-contain motion-safe:transition-transform motion-safe:duration-200"
-          style={{ transform: `scale(${zoom})`, transformOrigin: `${origin.x}% ${origin.y}%` }}
-        />
-      </div>
-      <div className="flex items-center gap-2 border-t border-line px-4 py-3">
-        <button
-          type="button"
-          aria-label={t("gallery.previous")}
-          onClick={() => turn(-1)}
-          className={toolClass}
-        >
-          <ChevronLeft aria-hidden="true" className="size-5" strokeWidth={1.5} />
-        </button>
-        <p
-          aria-live="polite"
-          aria-atomic="true"
-          className="px-1 text-xs whitespace-nowrap text-muted tabular-nums"
-        >
-          {t("gallery.status", { current: index + 1, total })}
-        </p>
-        <button type="button" aria-label={t("gallery.next")} onClick={() => turn(1)} className={toolClass}>
-          <ChevronRight aria-hidden="true" className="size-5" strokeWidth={1.5} />
-        </button>
-        <span className="flex-1" />
-        <p className="hidden text-xs text-muted desktop:block">{t("gallery.keys")}</p>
-        <button
-          type="button"
-          aria-label={t("gallery.zoomOut")}
-          aria-disabled={zoom <= 1}
-          onClick={() => zoomBy(-1)}
-          className={toolClass}
-        >
-          <ZoomOut aria-hidden="true" className="size-5" strokeWidth={1.5} />
-        </button>
-        <output aria-live="polite" className="w-11 text-center text-xs tabular-nums">
-          {t("gallery.zoomLevel", { percent: zoom * 100 })}
-        </output>
-        <button
-          type="button"
-          aria-label={t("gallery.zoomIn")}
-          aria-disabled={zoom >= maxZoom}
-          onClick={() => zoomBy(1)}
-          className={toolClass}
-        >
-          <ZoomIn aria-hidden="true" className="size-5" strokeWidth={1.5} />
-        </button>
-      </div>
-    </Modal>
   );
 }

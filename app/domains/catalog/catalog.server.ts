@@ -1,12 +1,15 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { db } from "../../platform/db/db.server";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { db, type Queryable } from "../../platform/db/db.server";
+import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
 import { categoryScope, listProducts } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { parseListingQuery } from "./listing-query";
-import { catalogChanges, categories, categoryTranslations } from "./tables.server";
+import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
+import { orderState } from "./product-rules";
+import { catalogChanges, categories, categoryTranslations, products, productVariants } from "./tables.server";
 
 /** Loads the listing index before the shop reports ready, so no shopper waits for it. */
 export function warmCatalog(): void {
@@ -109,4 +112,65 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
   const scope = category ? await categoryScope(db(), locale, slug as string) : null;
   const listing = await listProducts(db(), locale, query, { categoryIds: scope });
   return { category, query, listing };
+}
+
+/** The product page's data: null for an unknown slug (or one of another locale). */
+export function productPage(locale: Locale, slug: string) {
+  return productBySlug(db(), locale, slug);
+}
+
+export type AddToBagCheck =
+  | { ok: true; size: string }
+  | {
+      ok: false;
+      messageKey: "product:bag.notEnoughStock" | "product:bag.unavailable" | "product:size.required";
+    };
+
+/**
+ * The server's half of "add to bag" (the bag itself arrives with the checkout issue): the size must be one
+ * of this product's, in stock, and the product orderable in this channel now.
+ */
+export async function checkAddToBag(
+  product: ProductDetail,
+  variantId: number,
+  channel: Channel,
+  now = new Date(),
+): Promise<AddToBagCheck> {
+  const state = orderState(product, channel, now);
+  if (state === "coming-soon" || state === "app-only")
+    return { ok: false, messageKey: "product:bag.unavailable" };
+  const variant = await variantOfProduct(db(), product.id, variantId);
+  if (!variant) return { ok: false, messageKey: "product:size.required" };
+  if (variant.stock <= 0) return { ok: false, messageKey: "product:bag.notEnoughStock" };
+  return { ok: true, size: variant.size };
+}
+
+export { variantLabels } from "./product.server";
+
+/** Units in stock of a variant of an active product; null when there is no such variant. */
+export async function activeVariantStock(on: Queryable, variantId: number): Promise<number | null> {
+  const [row] = await on
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), eq(products.isActive, true)));
+  return row ? row.stock : null;
+}
+
+/** Of these variants, the ones that can be bought again: in stock, product active and online. */
+export async function orderableVariantIds(on: Queryable, variantIds: number[]): Promise<number[]> {
+  if (variantIds.length === 0) return [];
+  const rows = await on
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        inArray(productVariants.id, variantIds),
+        gt(productVariants.stock, 0),
+        eq(products.isActive, true),
+        sql`(${products.onlineFrom} is null or ${products.onlineFrom} <= now())`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

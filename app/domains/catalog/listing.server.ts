@@ -5,7 +5,8 @@ import { type CardHighlight, cardHighlightsFor } from "../highlights/highlights.
 import type { ImageSet } from "./image-set";
 import { type ListingFacets, type ListingScope, listingIndex } from "./listing-index.server";
 import { type ListingQuery, PAGE_SIZE } from "./listing-query";
-import { priceHistory, productImages, products, productTranslations, productVariants } from "./tables.server";
+import { lowestPrice30dSql } from "./prices.server";
+import { productImages, products, productTranslations, productVariants } from "./tables.server";
 
 export type { FacetValue, ListingScope } from "./listing-index.server";
 
@@ -69,21 +70,7 @@ export async function listProducts(
 export async function productCards(db: Queryable, locale: Locale, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const firstImage = sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
-  const lowestPrice30d = sql<number | null>`(
-    with current_price as (
-      select max(${priceHistory.validFrom}) as since from ${priceHistory}
-      where ${priceHistory.productId} = ${products.id} and ${priceHistory.validFrom} <= now()
-    )
-    select min(earlier.price_cents) from (
-      select h.price_cents from ${priceHistory} h, current_price
-      where h.product_id = ${products.id} and h.valid_from < current_price.since
-        and h.valid_from >= current_price.since - interval '30 days'
-      union all
-      (select h.price_cents from ${priceHistory} h, current_price
-       where h.product_id = ${products.id} and h.valid_from < current_price.since - interval '30 days'
-       order by h.valid_from desc limit 1)
-    ) earlier
-  )`;
+  const lowestPrice30d = lowestPrice30dSql(products.id);
   const stock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
   const cards = db
     .select({

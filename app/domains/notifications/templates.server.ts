@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import { createElement } from "react";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
 export interface EmailProps<T> {
@@ -23,6 +24,14 @@ export const emailTemplates = {
     subjectKey: "email:welcome.subject",
     component: WelcomeEmail,
   } satisfies EmailTemplate<WelcomeData>,
+  stockAlertConfirmation: {
+    subjectKey: "email:stockAlertConfirmation.subject",
+    component: StockAlertConfirmationEmail,
+  } satisfies EmailTemplate<StockAlertData>,
+  backInStock: {
+    subjectKey: "email:backInStock.subject",
+    component: BackInStockEmail,
+  } satisfies EmailTemplate<StockAlertData>,
 };
 export type EmailTemplateName = keyof typeof emailTemplates;
 export type EmailData<N extends EmailTemplateName> =
@@ -31,6 +40,7 @@ export type EmailData<N extends EmailTemplateName> =
 /** Every SMS the shop sends: one translated text with its interpolation values. */
 export const smsTemplates = {
   earlyAccessTicket: "email:sms.earlyAccessTicket",
+  backInStock: "email:sms.backInStock",
 } as const;
 export type SmsTemplateName = keyof typeof smsTemplates;
 

@@ -4,9 +4,16 @@ const KEY = "shop:recently-viewed";
 
 export interface RecentlyViewed {
   slug: string;
+  /** The product's slug in every locale, so the list links right after a change of language. */
+  slugs?: Partial<Record<string, string>>;
   name: string;
   image?: string;
   price?: string;
+}
+
+/** The link slug of an entry in a locale: its own slug there when known. */
+export function slugIn(item: RecentlyViewed, locale: string): string {
+  return item.slugs?.[locale] ?? item.slug;
 }
 
 /** Puts a product first, without duplicates, keeping at most the limit. */

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { FieldError } from "~/components/forms/field";
+import type { ProductDetail } from "~/domains/catalog/product.server";
+import { type OrderState, variantAvailability } from "~/domains/catalog/product-rules";
+import { useDeferredValidation } from "./deferred-form";
+import { productMessage } from "./messages";
+import { buttonClass, type ProductActionData, useProductReply } from "./reply";
+import { SizeAdvice } from "./size-advice";
+import { StockAlertForm } from "./stock-alert-form";
+
+/** Size choice, add to bag (size required, checked here and on the server) and the stock alert. */
+export function BuyBox({ product, orderState }: { product: ProductDetail; orderState: OrderState }) {
+  const { t } = useTranslation("product");
+  const fetcher = useFetcher<ProductActionData>();
+  const reply = useProductReply("add", fetcher.data);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const form = useDeferredValidation("add", fetcher, reply);
+  const legendId = useId();
+  const field = { id: "add-to-bag-size", name: "variantId" };
+  const error = productMessage(t, form.errors.variantId?.[0]);
+  const chosenVariant = product.variants.find((v) => v.id === chosen);
+  const chosenSoldOut = chosenVariant !== undefined && chosenVariant.stock <= 0;
+  const soldOutSizes = product.variants.filter((v) => v.stock <= 0);
+  const canOrder = orderState === "orderable";
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (chosenSoldOut) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [chosenSoldOut]);
+
+  const showPicker = orderState === "orderable" || orderState === "app-only";
+
+  return (
+    <div className="space-y-6">
+      {showPicker ? (
+        <fetcher.Form {...form.formProps} className="space-y-4">
+          <input type="hidden" name="intent" value="add" />
+          <fieldset aria-describedby={error ? `${field.id}-error` : undefined}>
+            <div className="flex items-end justify-between gap-4">
+              <legend id={legendId} className="text-xs font-medium tracking-[0.2em] uppercase">
+                {t("size.legend")}
+              </legend>
+              <SizeAdvice product={product} onChoose={(variantId) => setChosen(variantId)} />
+            </div>
+            <div className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(3.75rem,1fr))] gap-2">
+              {product.variants.map((variant) => {
+                const availability = variantAvailability(variant.stock);
+                const note =
+                  availability === "sold-out"
+                    ? t("size.soldOut")
+                    : availability === "few-left"
+                      ? t("size.onlyLeft", { count: variant.stock })
+                      : null;
+                return (
+                  <label
+                    key={variant.id}
+                    className="group relative flex min-h-14 cursor-pointer flex-col items-center justify-center border border-line bg-white px-1 py-2 text-center transition-colors hover:border-ink has-checked:border-ink has-checked:bg-ink has-checked:text-paper has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+                  >
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={variant.id}
+                      checked={chosen === variant.id}
+                      onChange={() => setChosen(variant.id)}
+                      aria-invalid={error ? true : undefined}
+                      className="sr-only"
+                    />
+                    <span
+                      className={`text-sm font-medium ${availability === "sold-out" ? "line-through opacity-60" : ""}`}
+                    >
+                      {variant.size}
+                    </span>
+                    {note ? (
+                      <span
+                        className={`mt-0.5 text-[10px] leading-tight ${availability === "few-left" ? "text-sale group-has-checked:text-paper" : "opacity-70"}`}
+                      >
+                        {note}
+                      </span>
+                    ) : null}
+                  </label>
+                );
+              })}
+            </div>
+            <FieldError id={`${field.id}-error`} error={error} />
+          </fieldset>
+          {chosenSoldOut ? (
+            <p className="text-sm text-muted">{t("size.soldOutChosen", { size: chosenVariant.size })}</p>
+          ) : canOrder ? (
+            <button type="submit" aria-disabled={form.pending || undefined} className={buttonClass}>
+              {form.pending ? t("bag.adding") : t("bag.add")}
+            </button>
+          ) : null}
+          <p role="status" className="text-sm text-success empty:hidden">
+            {reply?.message && reply.result.status !== "error" ? reply.message : ""}
+          </p>
+          {form.errors[""]?.[0] ? (
+            <p role="alert" className="text-sm text-sale">
+              {form.errors[""][0]}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      ) : null}
+      {soldOutSizes.length > 0 && orderState !== "coming-soon" ? (
+        <div ref={alertRef}>
+          <StockAlertForm
+            sizes={soldOutSizes}
+            chosen={chosenSoldOut ? chosenVariant.id : undefined}
+            open={chosenSoldOut || orderState === "sold-out" || orderState === "available-soon"}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

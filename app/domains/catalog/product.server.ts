@@ -1,0 +1,203 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/db.server";
+import { type Locale, locales } from "../../platform/i18n/locales";
+import type { ImageSet } from "./image-set";
+import type { ProductCard } from "./listing.server";
+import { lowestPrice30dSql } from "./prices.server";
+import { type OrderFacts, sizeChartKey } from "./product-rules";
+import {
+  categoryTranslations,
+  type ProductAttributes,
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  productVariants,
+} from "./tables.server";
+
+export interface ProductVariant {
+  id: number;
+  size: string;
+  sku: string;
+  stock: number;
+}
+
+/** Everything the product page (and `GET /api/v1/products/{slug}`) shows of one product. Client-safe data. */
+export interface ProductDetail extends OrderFacts {
+  id: number;
+  styleCode: string;
+  name: string;
+  slug: string;
+  description: string;
+  fabric: string | null;
+  washingAdvice: string | null;
+  modelInfo: string | null;
+  brand: string;
+  colour: string;
+  colourHex: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  /** EU Omnibus: the lowest price of the 30 days before the current price (null when there was none). */
+  lowestPrice30dCents: number | null;
+  currency: string;
+  attributes: ProductAttributes;
+  lookId: string | null;
+  /** ISO date (yyyy-mm-dd) the product is expected back, with `availableSoonReason`. */
+  availableSoonDate: string | null;
+  images: { id: number; set: ImageSet }[];
+  variants: ProductVariant[];
+  /** The product's slug in every locale, for hreflang and the language switch. */
+  slugs: Record<Locale, string>;
+  /** The English slugs of its categories, leaf and parent (they pick the size chart). */
+  categorySlugs: string[];
+  sizeChart: ReturnType<typeof sizeChartKey>;
+  /** The other products of the same look (shop the look), in the page's locale. */
+  look: ProductCard[];
+}
+
+const stockSum = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
+
+/**
+ * A product by its slug in a locale; null for an unknown slug, another locale's slug or an inactive product.
+ * One query for the product row (translation, Omnibus price, slugs in every locale, categories, images,
+ * variants as JSON aggregates), one for the look.
+ */
+export async function productBySlug(
+  db: Queryable,
+  locale: Locale,
+  slug: string,
+): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      styleCode: products.styleCode,
+      brand: products.brand,
+      colour: products.colour,
+      colourHex: products.colourHex,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      currency: products.currency,
+      attributes: products.attributes,
+      lookId: products.lookId,
+      appOnly: products.appOnly,
+      onlineFrom: sql<
+        string | null
+      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      availableSoonReason: products.availableSoonReason,
+      availableSoonDate: sql<string | null>`${products.availableSoonDate}::text`,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      description: productTranslations.description,
+      fabric: productTranslations.fabric,
+      washingAdvice: productTranslations.washingAdvice,
+      modelInfo: productTranslations.modelInfo,
+      lowestPrice30dCents: lowestPrice30dSql(products.id),
+      slugs: sql<
+        Record<string, string>
+      >`(select json_object_agg(t.locale, t.slug) from ${productTranslations} t where t.product_id = ${products.id})`,
+      categorySlugs: sql<
+        string[] | null
+      >`(select json_agg(ct.slug order by ct.slug) from ${productCategories} pc join ${categoryTranslations} ct on ct.category_id = pc.category_id and ct.locale = 'en' where pc.product_id = ${products.id})`,
+      images: sql<
+        { id: number; set: ImageSet }[] | null
+      >`(select json_agg(json_build_object('id', i.id, 'set', i.set) order by i.position, i.id) from ${productImages} i where i.product_id = ${products.id})`,
+      variants: sql<
+        ProductVariant[] | null
+      >`(select json_agg(json_build_object('id', v.id, 'size', v.size, 'sku', v.sku, 'stock', v.stock) order by v.position, v.id) from ${productVariants} v where v.product_id = ${products.id})`,
+    })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .where(
+      and(
+        eq(productTranslations.locale, locale),
+        eq(productTranslations.slug, slug),
+        eq(products.isActive, true),
+      ),
+    );
+  if (!row) return null;
+  const variants = (row.variants ?? []).map((v) => ({ ...v, stock: Number(v.stock) }));
+  const categorySlugs = row.categorySlugs ?? [];
+  const look = row.lookId ? await lookProducts(db, locale, row.lookId, row.id) : [];
+  const slugs = Object.fromEntries(locales.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<
+    Locale,
+    string
+  >;
+  return {
+    ...row,
+    lowestPrice30dCents: row.lowestPrice30dCents === null ? null : Number(row.lowestPrice30dCents),
+    images: row.images ?? [],
+    variants,
+    totalStock: variants.reduce((sum, v) => sum + v.stock, 0),
+    slugs,
+    categorySlugs,
+    sizeChart: sizeChartKey(categorySlugs),
+    look,
+  };
+}
+
+/** The other active products of a look, as listing cards. */
+export async function lookProducts(
+  db: Queryable,
+  locale: Locale,
+  lookId: string,
+  exceptId: number,
+): Promise<ProductCard[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      brand: products.brand,
+      colour: products.colour,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      lowestPrice30dCents: lowestPrice30dSql(products.id),
+      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+      stock: stockSum,
+      appOnly: products.appOnly,
+      comingSoon: sql<boolean>`coalesce(${products.onlineFrom} > now(), false)`,
+    })
+    .from(products)
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(and(eq(products.lookId, lookId), ne(products.id, exceptId), eq(products.isActive, true)))
+    .orderBy(asc(products.position), asc(products.id));
+  return rows.map((r) => ({
+    ...r,
+    stock: Number(r.stock),
+    lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
+  }));
+}
+
+/** A variant with its product's order facts, for the add-to-bag check and stock alerts. */
+export async function variantOfProduct(db: Queryable, productId: number, variantId: number) {
+  const [row] = await db
+    .select({ id: productVariants.id, size: productVariants.size, stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  return row ?? null;
+}
+
+/** Product names and slugs of variants in one locale (for alert messages). */
+export async function variantLabels(db: Queryable, locale: Locale, variantIds: number[]) {
+  if (variantIds.length === 0) return new Map<number, { name: string; slug: string; size: string }>();
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      size: productVariants.size,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+    })
+    .from(productVariants)
+    .innerJoin(
+      productTranslations,
+      and(
+        eq(productTranslations.productId, productVariants.productId),
+        eq(productTranslations.locale, locale),
+      ),
+    )
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(rows.map((r) => [r.id, { name: r.name, slug: r.slug, size: r.size }]));
+}

@@ -1,0 +1,154 @@
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { parseShopForm } from "../../platform/forms/submission";
+import { seedCatalogue } from "../../seed/seed.server";
+import { productTranslations, productVariants } from "../catalog/tables.server";
+import { outboxMessages } from "../notifications/tables.server";
+import { notifyBackInStock, subscribeStockAlert } from "./stock-alerts.server";
+import { stockAlerts } from "./tables.server";
+import { StockAlertSchema, stockAlertMessageKeys } from "./validation";
+
+let connection: Connection;
+let variant: { id: number; productId: number; size: string };
+
+beforeAll(async () => {
+  connection = await freshDatabase();
+  const seeded = await seedCatalogue(connection.db, {
+    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+    products: 12,
+    seed: 5,
+    now: new Date("2026-06-01T10:00:00Z"),
+  });
+  await seeded.images;
+  const [row] = await connection.db
+    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size })
+    .from(productVariants)
+    .limit(1);
+  variant = row!;
+}, 180_000);
+afterAll(() => connection.close());
+beforeEach(async () => {
+  await connection.db.delete(outboxMessages);
+  await connection.db.delete(stockAlerts);
+  await connection.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant.id));
+});
+
+const form = (entries: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.set(name, value);
+  return parseShopForm(data, StockAlertSchema);
+};
+
+describe("stock-alert form", () => {
+  it("needs a size and an e-mail address or a phone number", () => {
+    const none = form({ variantId: "", email: "", phone: "" });
+    expect(none.status === "error" && none.error).toMatchObject({
+      variantId: [stockAlertMessageKeys.sizeRequired],
+      email: [stockAlertMessageKeys.contactRequired],
+    });
+    expect(form({ variantId: "4", email: "anna@example.nl" }).status).toBe("success");
+    expect(form({ variantId: "4", phone: "06 12345678" }).status).toBe("success");
+    expect(form({ variantId: "4", email: "anna@example.nl", phone: "+32 470 12 34 56" }).status).toBe(
+      "success",
+    );
+  });
+
+  it("refuses a bad e-mail address or phone number with the field's own message", () => {
+    const bad = form({ variantId: "4", email: "anna@", phone: "" });
+    expect(bad.status === "error" && bad.error?.email?.[0]).toMatch(/^forms:validation\.email/);
+    const badPhone = form({ variantId: "4", phone: "12" });
+    expect(badPhone.status === "error" && badPhone.error?.phone?.[0]).toMatch(/^forms:validation\.phone/);
+  });
+
+  it("normalises the phone number", () => {
+    const ok = form({ variantId: "4", phone: "06 12345678" });
+    expect(ok.status === "success" && ok.value.phone).toBe("+31612345678");
+  });
+});
+
+describe("subscribeStockAlert", () => {
+  it("stores the alert once per contact and variant, with one confirmation e-mail in the shopper's locale", async () => {
+    const input = { variantId: variant.id, email: "Anna@Example.nl" };
+    expect(await subscribeStockAlert(input, "nl")).toEqual({ ok: true, created: true });
+    expect(await subscribeStockAlert({ ...input, email: "anna@example.nl" }, "nl")).toEqual({
+      ok: true,
+      created: false,
+    });
+    const alerts = await connection.db.select().from(stockAlerts);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      email: "anna@example.nl",
+      phone: null,
+      locale: "nl",
+      notifiedAt: null,
+    });
+    const mails = await connection.db.select().from(outboxMessages);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ channel: "email", recipient: "anna@example.nl", locale: "nl" });
+    const [nl] = await connection.db
+      .select({ name: productTranslations.name, slug: productTranslations.slug })
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, variant.productId))
+      .then((rows) => rows.filter(Boolean));
+    expect(mails[0]!.subject).toBe("We laten het je weten zodra hij terug is");
+    expect(mails[0]!.text).toContain(`maat ${variant.size}`);
+    expect(nl).toBeDefined();
+  });
+
+  it("accepts a phone number alone, without a confirmation e-mail", async () => {
+    expect(await subscribeStockAlert({ variantId: variant.id, phone: "+31612345678" }, "en")).toEqual({
+      ok: true,
+      created: true,
+    });
+    expect(await connection.db.select().from(outboxMessages)).toHaveLength(0);
+  });
+
+  it("fails (stock alert failure) for a size in stock or an unknown size, and stores nothing", async () => {
+    await connection.db.update(productVariants).set({ stock: 4 }).where(eq(productVariants.id, variant.id));
+    expect(await subscribeStockAlert({ variantId: variant.id, email: "a@example.nl" }, "en")).toEqual({
+      ok: false,
+      messageKey: "product:stockAlert.failed",
+    });
+    expect(await subscribeStockAlert({ variantId: 999_999, email: "a@example.nl" }, "en")).toMatchObject({
+      ok: false,
+    });
+    expect(await connection.db.select().from(stockAlerts)).toHaveLength(0);
+  });
+});
+
+describe("notifyBackInStock", () => {
+  it("sends nothing while the size is sold out, then one e-mail and SMS when it is back, and never again", async () => {
+    await subscribeStockAlert(
+      { variantId: variant.id, email: "sam@example.fr", phone: "+33612345678" },
+      "fr",
+    );
+    await connection.db.delete(outboxMessages);
+    expect(await notifyBackInStock()).toEqual({ notified: 0 });
+
+    await connection.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, variant.id));
+    expect(await notifyBackInStock()).toEqual({ notified: 1 });
+    const messages = await connection.db.select().from(outboxMessages);
+    expect(messages.map((m) => m.channel).sort()).toEqual(["email", "sms"]);
+    expect(messages.every((m) => m.locale === "fr")).toBe(true);
+    expect(messages.find((m) => m.channel === "email")!.subject).toBe(
+      "De retour en stock : votre taille est de nouveau disponible",
+    );
+    expect(messages.find((m) => m.channel === "sms")!.text).toMatch(/\/fr\/[a-z0-9-]+\/$/);
+    const [alert] = await connection.db.select().from(stockAlerts);
+    expect(alert!.notifiedAt).not.toBeNull();
+
+    expect(await notifyBackInStock()).toEqual({ notified: 0 });
+    expect(await connection.db.select().from(outboxMessages)).toHaveLength(2);
+  });
+
+  it("lets the same contact sign up again after the alert has ended", async () => {
+    const input = { variantId: variant.id, email: "sam@example.fr" };
+    await subscribeStockAlert(input, "fr");
+    await connection.db.update(stockAlerts).set({ notifiedAt: new Date() });
+    expect(await subscribeStockAlert(input, "fr")).toEqual({ ok: true, created: true });
+  });
+});
