@@ -1,9 +1,16 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import type { ImageSet } from "./image-set";
 import { categoryScope, listProducts } from "./listing.server";
-import { parseListingQuery } from "./listing-query";
-import { categories, categoryTranslations } from "./tables.server";
+import { type ListingQuery, parseListingQuery } from "./listing-query";
+import {
+  categories,
+  categoryTranslations,
+  productImages,
+  products,
+  productTranslations,
+} from "./tables.server";
 
 export interface CategoryNode {
   id: number;
@@ -92,4 +99,44 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
   const scope = category ? await categoryScope(db(), locale, slug as string) : null;
   const listing = await listProducts(db(), locale, query, { categoryIds: scope });
   return { category, query, listing };
+}
+
+/**
+ * A search's results as a listing: the whole catalogue narrowed to the matches (ranked ids, best first,
+ * the order of the `relevance` sort), with the same facets and sorts as a category.
+ */
+export function searchResultsListing(locale: Locale, query: ListingQuery, matches: number[]) {
+  return listProducts(db(), locale, query, { categoryIds: null, matches });
+}
+
+/** What a search suggestion shows of a product. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  slug: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  image: ImageSet | null;
+}
+
+/** Active products by id in a locale, in the order of `ids` (for as-you-type suggestions). */
+export async function productSummaries(locale: Locale, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .select({
+      id: products.id,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(products)
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

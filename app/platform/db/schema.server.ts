@@ -4,3 +4,4 @@ export * from "../../domains/content/tables.server";
 export * from "../../domains/customers/tables.server";
 export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";
+export * from "../../domains/search/tables.server";
