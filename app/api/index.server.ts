@@ -10,6 +10,7 @@ import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
 import { registerConsentRoutes } from "./v1/consent.server";
+import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -45,6 +46,7 @@ export function createApi() {
   registerSystemRoutes(api);
   registerVisitorRoutes(api);
   registerConsentRoutes(api);
+  registerSearchRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

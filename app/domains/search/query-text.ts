@@ -69,8 +69,9 @@ export function chooseCorrections(word: string, candidates: readonly string[], t
   for (const candidate of candidates) {
     if (candidate === word) continue;
     let distance = editDistance(word, candidate);
+    // A whole word at the same distance beats one only its beginning is that close to.
     if (typing && candidate.length > word.length)
-      distance = Math.min(distance, editDistance(word, candidate.slice(0, word.length)));
+      distance = Math.min(distance, editDistance(word, candidate.slice(0, word.length)) + 0.5);
     if (distance > limit) continue;
     if (distance < best) {
       best = distance;
