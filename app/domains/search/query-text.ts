@@ -68,11 +68,14 @@ export function chooseCorrections(word: string, candidates: readonly string[], t
   let chosen: string[] = [];
   for (const candidate of candidates) {
     if (candidate === word) continue;
-    let distance = editDistance(word, candidate);
-    // A whole word at the same distance beats one only its beginning is that close to.
-    if (typing && candidate.length > word.length)
-      distance = Math.min(distance, editDistance(word, candidate.slice(0, word.length)) + 0.5);
-    if (distance > limit) continue;
+    const whole = editDistance(word, candidate);
+    const start =
+      typing && candidate.length > word.length
+        ? editDistance(word, candidate.slice(0, word.length))
+        : Number.POSITIVE_INFINITY;
+    if (Math.min(whole, start) > limit) continue;
+    // Ranked by distance; a whole word beats one only its beginning is that close to.
+    const distance = whole <= start ? whole * 2 : start * 2 + 1;
     if (distance < best) {
       best = distance;
       chosen = [candidate];
