@@ -1,6 +1,11 @@
 -- Search documents, vocabulary and thesaurus, kept current by triggers (issue 4, search).
 -- Self-contained: functions, triggers, colour names, synonyms and a backfill of existing products.
 
+-- Both tsvectors go out of line: a search reads them only through the GIN indexes, and the heap rows a
+-- broad search visits for their product id and position stay small.
+ALTER TABLE product_search_documents SET (toast_tuple_target = 128);
+--> statement-breakpoint
+
 -- The text-search configuration of a shop locale: its stemmer and stop words.
 CREATE OR REPLACE FUNCTION search_config(locale text) RETURNS regconfig
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -13,16 +18,16 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   END
 $$;
 --> statement-breakpoint
--- (Re)builds the documents of these products in every locale they have a translation in, and adds their
--- words to the vocabulary. Set-based: one statement for any number of products (the bench seed writes
--- 1000 per call). Inactive products get no document.
+-- (Re)builds the documents of these products in every locale they have a translation in, and adds the
+-- words that name them to the vocabulary. Set-based: one statement for any number of products (the bench
+-- seed writes 1000 per call). Inactive products get no document.
 CREATE OR REPLACE FUNCTION search_rebuild_products(ids integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
   DELETE FROM product_search_documents WHERE product_id = ANY(ids);
   WITH texts AS (
-    SELECT t.product_id, t.locale,
+    SELECT t.product_id, t.locale, p.position,
       lower(unaccent(t.name || ' ' || p.brand)) AS a,
       lower(unaccent(coalesce(cn.name, '') || ' ' || coalesce((
         SELECT string_agg(ct.name, ' ')
@@ -30,26 +35,32 @@ BEGIN
         JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.locale = t.locale
         WHERE pc.product_id = t.product_id), ''))) AS b,
       lower(unaccent(coalesce(t.fabric, ''))) AS c,
-      lower(unaccent(t.description)) AS d
+      t.description AS d
     FROM product_translations t
     JOIN products p ON p.id = t.product_id AND p.is_active
     LEFT JOIN search_colour_names cn ON cn.locale = t.locale AND cn.code = p.colour
     WHERE t.product_id = ANY(ids)
-  ), documents AS (
-    INSERT INTO product_search_documents (product_id, locale, document)
-    SELECT product_id, locale,
+  ), names AS (
+    SELECT product_id, locale, position, c, d,
       setweight(to_tsvector(search_config(locale), a), 'A')
-      || setweight(to_tsvector(search_config(locale), b), 'B')
-      || setweight(to_tsvector(search_config(locale), c), 'C')
-      || setweight(to_tsvector(search_config(locale), d), 'D')
+      || setweight(to_tsvector(search_config(locale), b), 'B') AS name_document
     FROM texts
+  ), documents AS (
+    -- Written locale by locale, so each locale's rows share heap pages.
+    INSERT INTO product_search_documents (product_id, locale, position, name_document, document)
+    SELECT product_id, locale, position, name_document,
+      name_document
+      || setweight(to_tsvector(search_config(locale), c), 'C')
+      || setweight(to_tsvector(search_config(locale), lower(unaccent(d))), 'D')
+    FROM names
+    ORDER BY locale, product_id
   )
   INSERT INTO search_words (locale, word, lexeme)
   SELECT locale, word, lexeme FROM (
     SELECT locale, word, (tsvector_to_array(to_tsvector(search_config(locale), word)))[1] AS lexeme
     FROM (
       SELECT DISTINCT locale, word
-      FROM texts, regexp_split_to_table(a || ' ' || b || ' ' || c || ' ' || d, '[^a-z0-9]+') AS word
+      FROM texts, regexp_split_to_table(a || ' ' || b || ' ' || c, '[^a-z0-9]+') AS word
       WHERE length(word) BETWEEN 2 AND 40
     ) w
   ) s
@@ -103,14 +114,17 @@ CREATE TRIGGER search_product_categories_insert AFTER INSERT ON product_categori
 CREATE TRIGGER search_product_categories_delete AFTER DELETE ON product_categories
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_on_product_categories();
 --> statement-breakpoint
--- Products: only a change of what the document holds (brand, colour, active) rebuilds it; price, stock
--- and position updates do not.
+-- Products: a change of what the document holds (brand, colour, active) rebuilds it; a new popularity
+-- rank is copied; price and other updates leave the documents alone.
 CREATE OR REPLACE FUNCTION search_on_products() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM search_rebuild_products(ARRAY(
     SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
     WHERE (n.brand, n.colour, n.is_active) IS DISTINCT FROM (o.brand, o.colour, o.is_active)));
+  UPDATE product_search_documents d SET position = n.position
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE d.product_id = n.id AND n.position IS DISTINCT FROM o.position AND d.position <> n.position;
   RETURN NULL;
 END
 $$;

@@ -10,12 +10,11 @@ import { type ListingQuery, parseListingQuery } from "../catalog/listing-query";
 import { chooseCorrections, editDistance, type PlannedWord, searchWords, tsqueryText } from "./query-text";
 import { searchConfigs } from "./tables.server";
 
-/**
- * At most this many matches, best first, go to the listing: beyond it a search is too broad to browse,
- * and ranking fewer rows keeps a one-letter search as fast as a precise one.
- */
+/** At most this many matches, best first, go to the listing: beyond it a search is too broad to browse. */
 export const MAX_MATCHES = 10_000;
 export const SUGGESTED_PRODUCTS = 6;
+/** A half-typed last word matches as a prefix from this many letters; one letter would match everything. */
+export const MIN_PREFIX = 2;
 export const SUGGESTED_CATEGORIES = 5;
 
 /** A word that matched nothing, and the vocabulary words searched instead ("jruk" → ["jurk"]). */
@@ -72,8 +71,9 @@ interface Plan {
 }
 
 /**
- * Reads the words of a search in one round trip: each word's stem, whether the vocabulary knows it (the
- * last word also as a prefix, while typing), its synonyms, and its nearest vocabulary words (trigram KNN).
+ * Reads the words of a search in one round trip: each word's stem, whether any document has it (the last
+ * word also as a prefix, while typing; a GIN lookup), its synonyms, and its nearest vocabulary words
+ * (trigram KNN).
  */
 async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Plan> {
   const last = words.length;
@@ -82,8 +82,9 @@ async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Pla
     sql`
       select w.word, w.ord::int as ord, s.lexeme,
         (s.lexeme is not null and exists (
-          select 1 from search_words v where v.locale = ${localeLiteral(locale)}
-            and (v.lexeme = s.lexeme or (w.ord = ${last} and v.word like w.word || '%'))
+          select 1 from product_search_documents d where d.locale = ${localeLiteral(locale)}
+            and d.document @@ to_tsquery(${config(locale)}, quote_literal(w.word)
+              || case when w.ord = ${last} and length(w.word) >= ${MIN_PREFIX} then ':*' else '' end)
         )) as known,
         (select array_agg(distinct x) from search_synonyms g, unnest(g.words) x
           where g.locale = ${localeLiteral(locale)} and w.word = any(g.words) and x <> w.word) as synonyms,
@@ -102,7 +103,7 @@ async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Pla
     const typing = Number(a.ord) === last;
     const synonyms = a.synonyms ?? [];
     if (a.known || synonyms.length > 0) {
-      planned.push({ terms: [a.word, ...synonyms], prefix: typing });
+      planned.push({ terms: [a.word, ...synonyms], prefix: typing && a.word.length >= MIN_PREFIX });
       continue;
     }
     const to = chooseCorrections(a.word, a.near ?? [], typing);
@@ -136,14 +137,22 @@ export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
       const { tsquery, corrections, analysis } = await plan(on(), locale, words);
       if (!tsquery) return { ids: [], corrections, capped: false, didYouMean: null };
       const tsq: SQL = sql`to_tsquery(${config(locale)}, ${tsquery})`;
-      // One GIN bitmap scan on the locale's partial index; ranking only what matched, one row past the
-      // limit to know whether the cap cut anything.
+      // Two GIN bitmap scans on the locale's partial indexes (matches in the name, matches anywhere);
+      // the heap rows hold only id and popularity, so a broad search stays cheap. Name matches first,
+      // then the most popular; one row past the limit tells whether the cap cut anything.
       const rows = await selectRows<{ id: number }>(
         on(),
         sql`
-          select d.product_id as id from product_search_documents d
-          where d.locale = ${localeLiteral(locale)} and d.document @@ ${tsq}
-          order by ts_rank(d.document, ${tsq}) desc, d.product_id
+          select product_id as id from (
+            select product_id, min(tier) as tier, min(position) as position from (
+              select product_id, 0 as tier, position from product_search_documents
+              where locale = ${localeLiteral(locale)} and name_document @@ ${tsq}
+              union all
+              select product_id, 1 as tier, position from product_search_documents
+              where locale = ${localeLiteral(locale)} and document @@ ${tsq}
+            ) matched group by product_id
+          ) ranked
+          order by tier, position, product_id
           limit ${limit + 1}`,
       );
       const ids = rows.slice(0, limit).map((r) => Number(r.id));

@@ -8,10 +8,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const searchConfigs = { nl: "dutch", en: "english", fr: "french", es: "spanish" } as const;
 
 /**
- * One weighted, accent-folded search document per product and locale (name and brand A, categories and
- * colour B, fabric C, description D). Written only by the `search_rebuild_products` trigger function
- * (migration `search_documents`), so it follows every change of products, translations and categories.
- * One partial GIN index per locale: a search reads only its own locale's index.
+ * One search document per product and locale, accent-folded and stemmed in the locale's language:
+ * `nameDocument` holds what names the product (name and brand A, colour and categories B), `document` all
+ * of it (plus fabric C and description D). A match in the name ranks first, then popularity (`position`,
+ * copied from the product). Written only by the `search_rebuild_products` trigger function (migration
+ * `search_documents`), so it follows every change of products, translations and categories.
+ * One partial GIN index per locale and column: a search reads only its own locale's indexes. The table
+ * keeps both tsvectors out of line (toast_tuple_target, set in the migration), so the heap rows a broad
+ * search visits are a few dozen bytes.
  */
 export const productSearchDocuments = pgTable(
   "product_search_documents",
@@ -20,21 +24,27 @@ export const productSearchDocuments = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     locale: text("locale").notNull(),
+    position: integer("position").notNull().default(0),
+    nameDocument: tsvector("name_document").notNull(),
     document: tsvector("document").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),
-    ...Object.keys(searchConfigs).map((locale) =>
+    ...Object.keys(searchConfigs).flatMap((locale) => [
       index(`product_search_documents_${locale}_idx`)
         .using("gin", t.document)
         .where(sql.raw(`locale = '${locale}'`)),
-    ),
+      index(`product_search_names_${locale}_idx`)
+        .using("gin", t.nameDocument)
+        .where(sql.raw(`locale = '${locale}'`)),
+    ]),
   ],
 );
 
 /**
- * The words of the documents per locale (accent-folded, lower case) with their stem: a query word whose
- * stem is not here matches nothing and is replaced by its nearest words (trigram KNN on the GiST index).
+ * The words that name products per locale (names, brands, colours, categories, fabrics; accent-folded,
+ * lower case) with their stem: a query word that matches no document is replaced by its nearest words
+ * here (trigram KNN on the GiST index).
  */
 export const searchWords = pgTable(
   "search_words",
