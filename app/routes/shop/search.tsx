@@ -181,7 +181,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 desktop:px-8">
         {form}
         <h1 className="font-display text-4xl">{t("resultsTitle", { q: query.q })}</h1>
-        <NoResults q={query.q} didYouMean={outcome.didYouMean} />
+        <NoResults
+          q={outcome.corrections.length > 0 ? correctedText(query.q, outcome.corrections) : query.q}
+          didYouMean={outcome.didYouMean}
+        />
       </main>
     );
   }
