@@ -99,6 +99,7 @@ test("the search fly-in suggests as you type and works by keyboard", async ({ pa
   await input.press("Enter");
   await expect(page).toHaveURL(/\/nl\/category\/dames-jurken\/$/);
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jurken");
 
   // Enter without an active option goes to the search page; Escape closes the fly-in.
   await page.getByRole("link", { name: "Zoeken" }).first().click();

@@ -33,15 +33,17 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   const visitor = useVisitor();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  // Once loaded the search fly-in stays mounted and is closed through its `open` state, so the overlay
+  // manager hears about every close (and lifts `inert` from the page) even when a suggestion navigates.
+  // It closes itself when it navigates: a close on the next pathname would land late (the new page may
+  // still be loading) and shut a fly-in opened again meanwhile.
+  const [searchLoaded, setSearchLoaded] = useState(false);
   const { pathname } = useLocation();
   const prefetch = useIdlePrefetch(isServed("category"));
 
   // A link followed from the fly-in closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
-  useEffect(() => {
-    setMenuOpen(false);
-    setSearchOpen(false);
-  }, [pathname]);
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   const cartCount = visitor?.cartCount ?? 0;
   const wishlistCount = visitor?.wishlistCount ?? 0;
@@ -94,14 +96,15 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
             onClick={(event) => {
               if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
               event.preventDefault();
+              setSearchLoaded(true);
               setSearchOpen(true);
             }}
           >
             <Search aria-hidden="true" strokeWidth={1.5} />
           </Link>
-          {searchOpen ? (
+          {searchLoaded ? (
             <Suspense fallback={null}>
-              <SearchFlyIn id={SEARCH} onClose={() => setSearchOpen(false)} />
+              <SearchFlyIn id={SEARCH} open={searchOpen} onClose={() => setSearchOpen(false)} />
             </Suspense>
           ) : null}
           <Link to={to("wishlist")} className={iconLink} aria-label={t("nav.wishlist")}>

@@ -91,7 +91,15 @@ function SuggestionOption({
  * down move through the options, Enter opens the active one or searches, Escape closes. Loaded on first
  * use: pages that never open it do not download it.
  */
-export default function SearchFlyIn({ id, onClose }: { id: string; onClose: () => void }) {
+export default function SearchFlyIn({
+  id,
+  open,
+  onClose,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("search");
   const { locale } = useRouting();
   const to = usePageHref();
@@ -113,6 +121,14 @@ export default function SearchFlyIn({ id, onClose }: { id: string; onClose: () =
     })),
   ];
   const searchHref = (text: string) => `${to("search")}?${new URLSearchParams({ q: text.trim() })}`;
+
+  // Back and forward leave the page the fly-in was opened on.
+  useEffect(() => {
+    if (!open) return;
+    setActive(-1);
+    window.addEventListener("popstate", onClose);
+    return () => window.removeEventListener("popstate", onClose);
+  }, [open, onClose]);
 
   // New suggestions: nothing is active until the shopper moves into the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the suggestions change
@@ -154,7 +170,7 @@ export default function SearchFlyIn({ id, onClose }: { id: string; onClose: () =
   const price = (cents: number) => formatMoney(money(cents), locale);
 
   return (
-    <FlyIn id={id} title={t("flyIn.title")} open onOpenChange={(open) => !open && onClose()}>
+    <FlyIn id={id} title={t("flyIn.title")} open={open} onOpenChange={(next) => !next && onClose()}>
       <search>
         <form
           method="get"
@@ -181,7 +197,11 @@ export default function SearchFlyIn({ id, onClose }: { id: string; onClose: () =
             aria-controls={listId}
             aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
             value={q}
-            onChange={(event) => setQ(event.target.value)}
+            onChange={(event) => {
+              // Typing leaves the list: Enter then searches for what is typed.
+              setActive(-1);
+              setQ(event.target.value);
+            }}
             onKeyDown={onKeyDown}
             maxLength={100}
             placeholder={t("placeholder")}
