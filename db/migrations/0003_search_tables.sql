@@ -29,13 +29,9 @@ CREATE TABLE "search_words" (
 --> statement-breakpoint
 ALTER TABLE "product_search_documents" ADD CONSTRAINT "product_search_documents_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_search_documents_nl_idx" ON "product_search_documents" USING gin ("document") WHERE locale = 'nl';--> statement-breakpoint
-CREATE INDEX "product_search_names_nl_idx" ON "product_search_documents" USING gin ("name_document") WHERE locale = 'nl';--> statement-breakpoint
 CREATE INDEX "product_search_documents_en_idx" ON "product_search_documents" USING gin ("document") WHERE locale = 'en';--> statement-breakpoint
-CREATE INDEX "product_search_names_en_idx" ON "product_search_documents" USING gin ("name_document") WHERE locale = 'en';--> statement-breakpoint
 CREATE INDEX "product_search_documents_fr_idx" ON "product_search_documents" USING gin ("document") WHERE locale = 'fr';--> statement-breakpoint
-CREATE INDEX "product_search_names_fr_idx" ON "product_search_documents" USING gin ("name_document") WHERE locale = 'fr';--> statement-breakpoint
 CREATE INDEX "product_search_documents_es_idx" ON "product_search_documents" USING gin ("document") WHERE locale = 'es';--> statement-breakpoint
-CREATE INDEX "product_search_names_es_idx" ON "product_search_documents" USING gin ("name_document") WHERE locale = 'es';--> statement-breakpoint
 CREATE INDEX "search_synonyms_locale_idx" ON "search_synonyms" USING btree ("locale");--> statement-breakpoint
 CREATE INDEX "search_words_lexeme_idx" ON "search_words" USING btree ("locale","lexeme" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);

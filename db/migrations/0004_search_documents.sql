@@ -1,11 +1,6 @@
 -- Search documents, vocabulary and thesaurus, kept current by triggers (issue 4, search).
 -- Self-contained: functions, triggers, colour names, synonyms and a backfill of existing products.
 
--- Both tsvectors go out of line: a search reads them only through the GIN indexes, and the heap rows a
--- broad search visits for their product id and position stay small.
-ALTER TABLE product_search_documents SET (toast_tuple_target = 128);
---> statement-breakpoint
-
 -- The text-search configuration of a shop locale: its stemmer and stop words.
 CREATE OR REPLACE FUNCTION search_config(locale text) RETURNS regconfig
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

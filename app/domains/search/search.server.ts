@@ -137,22 +137,15 @@ export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
       const { tsquery, corrections, analysis } = await plan(on(), locale, words);
       if (!tsquery) return { ids: [], corrections, capped: false, didYouMean: null };
       const tsq: SQL = sql`to_tsquery(${config(locale)}, ${tsquery})`;
-      // Two GIN bitmap scans on the locale's partial indexes (matches in the name, matches anywhere);
-      // the heap rows hold only id and popularity, so a broad search stays cheap. Name matches first,
-      // then the most popular; one row past the limit tells whether the cap cut anything.
+      // One bitmap scan of the locale's partial GIN index; the rows it finds are ordered by whether the
+      // name matches (a small inline tsvector, no ranking function over the whole document), then by
+      // popularity. One row past the limit tells whether the cap cut anything.
       const rows = await selectRows<{ id: number }>(
         on(),
         sql`
-          select product_id as id from (
-            select product_id, min(tier) as tier, min(position) as position from (
-              select product_id, 0 as tier, position from product_search_documents
-              where locale = ${localeLiteral(locale)} and name_document @@ ${tsq}
-              union all
-              select product_id, 1 as tier, position from product_search_documents
-              where locale = ${localeLiteral(locale)} and document @@ ${tsq}
-            ) matched group by product_id
-          ) ranked
-          order by tier, position, product_id
+          select product_id as id from product_search_documents
+          where locale = ${localeLiteral(locale)} and document @@ ${tsq}
+          order by (name_document @@ ${tsq}) desc, position, product_id
           limit ${limit + 1}`,
       );
       const ids = rows.slice(0, limit).map((r) => Number(r.id));

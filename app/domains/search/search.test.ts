@@ -125,11 +125,32 @@ describe("searchProducts", () => {
     expect((await searchProducts("en", "'&|!:*()<->")).ids).toEqual([]);
   });
 
-  it("ranks a name match above a category match", async () => {
-    // "Clothing" is in every product's document (weight B); "trousers" only in one name (weight A).
-    const ranked = await found("en", "clothing");
-    expect(ranked).toHaveLength(3);
-    expect(await found("en", "clothing trousers")).toEqual([ids.trousers]);
+  it("ranks a match in the name first, then the most popular", async () => {
+    const db = connection.db;
+    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+    await addProduct(
+      "shirt",
+      { nl: "Linnen overhemd", en: "Linen shirt", fr: "Chemise en lin", es: "Camisa de lino" },
+      category?.id as number,
+    );
+    await db
+      .update(productTranslations)
+      .set({ description: "Wear it with wide wool trousers." })
+      .where(eq(productTranslations.productId, ids.shirt as number));
+    // The shirt is the most popular, but "trousers" is only in its description.
+    await db.update(products).set({ position: 10 });
+    await db
+      .update(products)
+      .set({ position: 1 })
+      .where(eq(products.id, ids.shirt as number));
+    try {
+      expect(await found("en", "trousers")).toEqual([ids.trousers, ids.shirt]);
+      // Among name matches ("Clothing" is every product's category), popularity decides.
+      expect((await found("en", "clothing"))[0]).toBe(ids.shirt);
+    } finally {
+      await db.delete(products).where(eq(products.id, ids.shirt as number));
+    }
+    expect(await found("en", "trousers")).toEqual([ids.trousers]);
   });
 });
 
