@@ -25,11 +25,9 @@ const ImageSet = z
     w1000: ImageVariant,
   })
   .openapi("ImageSet");
-const Correction = z
-  .object({ from: z.string(), to: z.array(z.string()) })
-  .openapi("SearchCorrection", {
-    description: "A word that matched nothing, and the words searched instead",
-  });
+const Correction = z.object({ from: z.string(), to: z.array(z.string()) }).openapi("SearchCorrection", {
+  description: "A word that matched nothing, and the words searched instead",
+});
 const CategorySuggestion = z
   .object({ id: z.number().int(), name: z.string(), slug: z.string() })
   .openapi("CategorySuggestion");
