@@ -48,6 +48,12 @@ export interface Suggestions {
 export interface SearchEngine {
   searchProducts(locale: Locale, q: string, options?: { limit?: number }): Promise<SearchOutcome>;
   searchCategories(locale: Locale, q: string, limit?: number): Promise<CategorySuggestion[]>;
+  /** Products and categories for one search, planned once. */
+  search(
+    locale: Locale,
+    q: string,
+    options?: { limit?: number; categories?: number },
+  ): Promise<{ outcome: SearchOutcome; categories: CategorySuggestion[] }>;
 }
 
 interface WordAnalysis {
@@ -129,51 +135,75 @@ function didYouMeanFor(analysis: WordAnalysis[], corrections: Correction[]): str
 
 /** The PostgreSQL engine: the default, on PostgreSQL and PGlite alike. */
 export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
+  const none: SearchOutcome = { ids: [], corrections: [], capped: false, didYouMean: null };
+
+  async function products(locale: Locale, planned: Plan, limit: number): Promise<SearchOutcome> {
+    const { tsquery, corrections, analysis } = planned;
+    if (!tsquery) return { ...none, corrections };
+    const tsq: SQL = sql`to_tsquery(${config(locale)}, ${tsquery})`;
+    // One bitmap scan of the locale's partial GIN index; the rows it finds are ordered by whether the
+    // name matches (a small inline tsvector, no ranking function over the whole document), then by
+    // popularity. One row past the limit tells whether the cap cut anything.
+    const rows = await selectRows<{ id: number }>(
+      on(),
+      sql`
+        select product_id as id from product_search_documents
+        where locale = ${localeLiteral(locale)} and document @@ ${tsq}
+        order by (name_document @@ ${tsq}) desc, position, product_id
+        limit ${limit + 1}`,
+    );
+    const ids = rows.slice(0, limit).map((r) => Number(r.id));
+    return {
+      ids,
+      corrections,
+      capped: rows.length > limit,
+      didYouMean: ids.length === 0 ? didYouMeanFor(analysis, corrections) : null,
+    };
+  }
+
+  async function categories(locale: Locale, planned: Plan, limit: number): Promise<CategorySuggestion[]> {
+    if (!planned.tsquery) return [];
+    // A few hundred category names: matched on the fly, top-level and shorter names first.
+    const rows = await selectRows<CategorySuggestion>(
+      on(),
+      sql`
+        select ct.category_id as id, ct.name, ct.slug
+        from category_translations ct join categories c on c.id = ct.category_id
+        where ct.locale = ${localeLiteral(locale)} and c.is_active
+          and to_tsvector(${config(locale)}, lower(unaccent(ct.name))) @@ to_tsquery(${config(locale)}, ${planned.tsquery})
+        order by (c.parent_id is not null), length(ct.name), ct.category_id
+        limit ${limit}`,
+    );
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug }));
+  }
+
   return {
     async searchProducts(locale, q, options = {}) {
-      const limit = Math.min(options.limit ?? MAX_MATCHES, MAX_MATCHES);
       const words = searchWords(q);
-      if (words.length === 0) return { ids: [], corrections: [], capped: false, didYouMean: null };
-      const { tsquery, corrections, analysis } = await plan(on(), locale, words);
-      if (!tsquery) return { ids: [], corrections, capped: false, didYouMean: null };
-      const tsq: SQL = sql`to_tsquery(${config(locale)}, ${tsquery})`;
-      // One bitmap scan of the locale's partial GIN index; the rows it finds are ordered by whether the
-      // name matches (a small inline tsvector, no ranking function over the whole document), then by
-      // popularity. One row past the limit tells whether the cap cut anything.
-      const rows = await selectRows<{ id: number }>(
-        on(),
-        sql`
-          select product_id as id from product_search_documents
-          where locale = ${localeLiteral(locale)} and document @@ ${tsq}
-          order by (name_document @@ ${tsq}) desc, position, product_id
-          limit ${limit + 1}`,
+      if (words.length === 0) return none;
+      return products(
+        locale,
+        await plan(on(), locale, words),
+        Math.min(options.limit ?? MAX_MATCHES, MAX_MATCHES),
       );
-      const ids = rows.slice(0, limit).map((r) => Number(r.id));
-      return {
-        ids,
-        corrections,
-        capped: rows.length > limit,
-        didYouMean: ids.length === 0 ? didYouMeanFor(analysis, corrections) : null,
-      };
     },
 
     async searchCategories(locale, q, limit = SUGGESTED_CATEGORIES) {
       const words = searchWords(q);
       if (words.length === 0) return [];
-      const { tsquery } = await plan(on(), locale, words);
-      if (!tsquery) return [];
-      // A few hundred category names: matched on the fly, top-level and shorter names first.
-      const rows = await selectRows<CategorySuggestion>(
-        on(),
-        sql`
-          select ct.category_id as id, ct.name, ct.slug
-          from category_translations ct join categories c on c.id = ct.category_id
-          where ct.locale = ${localeLiteral(locale)} and c.is_active
-            and to_tsvector(${config(locale)}, lower(unaccent(ct.name))) @@ to_tsquery(${config(locale)}, ${tsquery})
-          order by (c.parent_id is not null), length(ct.name), ct.category_id
-          limit ${limit}`,
-      );
-      return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug }));
+      return categories(locale, await plan(on(), locale, words), limit);
+    },
+
+    async search(locale, q, options = {}) {
+      const words = searchWords(q);
+      if (words.length === 0) return { outcome: none, categories: [] };
+      // One plan for both: the products and the categories match the same corrected words.
+      const planned = await plan(on(), locale, words);
+      const [outcome, found] = await Promise.all([
+        products(locale, planned, Math.min(options.limit ?? MAX_MATCHES, MAX_MATCHES)),
+        categories(locale, planned, options.categories ?? SUGGESTED_CATEGORIES),
+      ]);
+      return { outcome, categories: found };
     },
   };
 }
@@ -193,10 +223,7 @@ export function searchProducts(locale: Locale, q: string): Promise<SearchOutcome
 
 /** As-you-type suggestions: a few products and categories, and any correction made. */
 export async function suggest(locale: Locale, q: string): Promise<Suggestions> {
-  const [outcome, categories] = await Promise.all([
-    searchEngine().searchProducts(locale, q, { limit: SUGGESTED_PRODUCTS }),
-    searchEngine().searchCategories(locale, q),
-  ]);
+  const { outcome, categories } = await searchEngine().search(locale, q, { limit: SUGGESTED_PRODUCTS });
   return {
     products: await productSummaries(locale, outcome.ids),
     categories,
@@ -221,10 +248,7 @@ export interface SearchPage {
 export async function searchListing(locale: Locale, params: URLSearchParams): Promise<SearchPage> {
   const { query, problems } = parseListingQuery(params);
   if (!query.q) return { query, problems, listing: null, outcome: null, categories: [] };
-  const [outcome, categories] = await Promise.all([
-    searchProducts(locale, query.q),
-    searchEngine().searchCategories(locale, query.q),
-  ]);
+  const { outcome, categories } = await searchEngine().search(locale, query.q);
   const listing = await searchResultsListing(locale, query, outcome.ids);
   return { query, problems, listing, outcome, categories };
 }
