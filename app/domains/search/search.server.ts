@@ -13,8 +13,11 @@ import { searchConfigs } from "./tables.server";
 /** At most this many matches, best first, go to the listing: beyond it a search is too broad to browse. */
 export const MAX_MATCHES = 10_000;
 export const SUGGESTED_PRODUCTS = 6;
-/** A half-typed last word matches as a prefix from this many letters; one letter would match everything. */
-export const MIN_PREFIX = 2;
+/**
+ * A half-typed last word matches as a prefix from this many letters: with fewer a prefix matches a large
+ * part of the catalogue (two letters: a quarter of 100 000 products) and says little.
+ */
+export const MIN_PREFIX = 3;
 export const SUGGESTED_CATEGORIES = 5;
 
 /** A word that matched nothing, and the vocabulary words searched instead ("jruk" → ["jurk"]). */
@@ -114,7 +117,10 @@ async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Pla
     }
     const to = chooseCorrections(a.word, a.near ?? [], typing);
     if (to.length > 0) corrections.push({ from: a.word, to });
-    planned.push({ terms: to.length > 0 ? to : [a.word], prefix: typing && to.length === 0 });
+    planned.push({
+      terms: to.length > 0 ? to : [a.word],
+      prefix: typing && to.length === 0 && a.word.length >= MIN_PREFIX,
+    });
   }
   return { tsquery: tsqueryText(planned), corrections, analysis };
 }

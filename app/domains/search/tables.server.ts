@@ -8,9 +8,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const searchConfigs = { nl: "dutch", en: "english", fr: "french", es: "spanish" } as const;
 
 /**
- * One search document per product and locale, accent-folded and stemmed in the locale's language:
- * `nameDocument` holds what names the product (name and brand A, colour and categories B), `document` all
- * of it (plus fabric C and description D). A match in the name ranks first, then popularity (`position`,
+ * One search document per product and locale, accent-folded and stemmed in the locale's language, stripped
+ * of positions and weights (matching needs neither; the rows stay small): `nameDocument` holds what names
+ * the product (name, brand, colour, categories), `document` all of it (plus fabric and description). A match in the name ranks first, then popularity (`position`,
  * copied from the product). Written only by the `search_rebuild_products` trigger function (migration
  * `search_documents`), so it follows every change of products, translations and categories.
  * One partial GIN index per locale: a search reads only its own locale's index; `nameDocument` is only
