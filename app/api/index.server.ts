@@ -13,6 +13,7 @@ import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerProductRoutes } from "./v1/products.server";
+import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,6 +52,7 @@ export function createApi() {
   registerCatalogRoutes(api);
   registerHighlightRoutes(api);
   registerProductRoutes(api);
+  registerSearchRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -29,7 +29,11 @@ const account = ["authenticated"] as const;
  */
 export const pages = {
   home: { path: "", layout: "default", file: "routes/shop/home.tsx", indexable: true },
-  search: { path: { en: "search", nl: "zoeken", fr: "chercher", es: "buscar" }, layout: "default" },
+  search: {
+    path: { en: "search", nl: "zoeken", fr: "chercher", es: "buscar" },
+    layout: "default",
+    file: "routes/shop/search.tsx",
+  },
   campaigns: {
     path: { en: "campaigns/:slug?", nl: "campagnes/:slug?", fr: "campagnes/:slug?", es: "campanas/:slug?" },
     layout: "default",

@@ -155,6 +155,15 @@ async function insertProducts(
     .returning({ id: products.id, styleCode: products.styleCode, colour: products.colour });
   const ids = new Map(rows.map((row) => [`${row.styleCode}/${row.colour}`, row.id]));
   const withIds = batch.map((p) => ({ p, productId: ids.get(`${p.styleCode}/${p.colour.code}`) as number }));
+  // Categories before translations: the search trigger on translations then builds each product's search
+  // documents (category names included) once, and the one on categories finds no translation to build yet.
+  await insertAll(
+    tx,
+    productCategories,
+    withIds.flatMap(({ p, productId }) =>
+      p.categories.map((code) => ({ productId, categoryId: categoryIds.get(code) as number })),
+    ),
+  );
   await insertAll(
     tx,
     productTranslations,
@@ -170,13 +179,6 @@ async function insertProducts(
     productImages,
     withIds.flatMap(({ p, productId }) =>
       p.images.map((spec, position) => ({ productId, position, set: images.request(spec) })),
-    ),
-  );
-  await insertAll(
-    tx,
-    productCategories,
-    withIds.flatMap(({ p, productId }) =>
-      p.categories.map((code) => ({ productId, categoryId: categoryIds.get(code) as number })),
     ),
   );
   await insertAll(

@@ -128,6 +128,7 @@ export function ProductListing({
   query,
   title,
   subtitle,
+  intro,
   empty,
 }: {
   listing: Listing;
@@ -135,6 +136,8 @@ export function ProductListing({
   title: string;
   /** Under the title; the product count by default. */
   subtitle?: ReactNode;
+  /** Above the title (the search page's form). */
+  intro?: ReactNode;
   /** What to show when nothing matches; "no products found" by default. */
   empty?: ReactNode;
 }) {
@@ -162,6 +165,7 @@ export function ProductListing({
   const loadingMore = useMinimumDisplay(fetcher.state !== "idle");
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 desktop:px-8">
+      {intro}
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-4xl">{title}</h1>

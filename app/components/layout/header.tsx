@@ -11,6 +11,8 @@ import { useVisitor } from "./use-visitor";
 const NAVIGATION = "navigation";
 // The fly-in (and the dialog code behind it) loads on first use, not with every page.
 const NavigationFlyIn = lazy(() => import("./navigation-fly-in"));
+const SEARCH = "search";
+const SearchFlyIn = lazy(() => import("~/components/search/search-fly-in"));
 const iconLink =
   "relative inline-flex size-11 items-center justify-center text-ink transition-colors hover:bg-sand focus-visible:bg-sand";
 
@@ -30,6 +32,12 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   const to = usePageHref();
   const visitor = useVisitor();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  // Once loaded the search fly-in stays mounted and is closed through its `open` state, so the overlay
+  // manager hears about every close (and lifts `inert` from the page) even when a suggestion navigates.
+  // It closes itself when it navigates: a close on the next pathname would land late (the new page may
+  // still be loading) and shut a fly-in opened again meanwhile.
+  const [searchLoaded, setSearchLoaded] = useState(false);
   const { pathname } = useLocation();
   const prefetch = useIdlePrefetch(isServed("category"));
 
@@ -79,9 +87,26 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           </ul>
         </nav>
         <div className="ms-auto flex items-center">
-          <Link to={to("search")} className={iconLink} aria-label={t("nav.search")}>
+          {/* A link to the search page without JavaScript; with it, the fly-in (loaded on first use). */}
+          <Link
+            to={to("search")}
+            className={iconLink}
+            aria-label={t("nav.search")}
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              setSearchLoaded(true);
+              setSearchOpen(true);
+            }}
+          >
             <Search aria-hidden="true" strokeWidth={1.5} />
           </Link>
+          {searchLoaded ? (
+            <Suspense fallback={null}>
+              <SearchFlyIn id={SEARCH} open={searchOpen} onClose={() => setSearchOpen(false)} />
+            </Suspense>
+          ) : null}
           <Link to={to("wishlist")} className={iconLink} aria-label={t("nav.wishlist")}>
             <Heart aria-hidden="true" strokeWidth={1.5} />
             <Badge count={wishlistCount} label={t("nav.items", { count: wishlistCount })} />

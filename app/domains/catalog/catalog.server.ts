@@ -4,12 +4,21 @@ import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
+import type { ImageSet } from "./image-set";
 import { categoryScope, listProducts } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
-import { parseListingQuery } from "./listing-query";
+import { type ListingQuery, parseListingQuery } from "./listing-query";
 import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
 import { orderState } from "./product-rules";
-import { catalogChanges, categories, categoryTranslations, products, productVariants } from "./tables.server";
+import {
+  catalogChanges,
+  categories,
+  categoryTranslations,
+  productImages,
+  products,
+  productTranslations,
+  productVariants,
+} from "./tables.server";
 
 /** Loads the listing index before the shop reports ready, so no shopper waits for it. */
 export function warmCatalog(): void {
@@ -173,4 +182,44 @@ export async function orderableVariantIds(on: Queryable, variantIds: number[]): 
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * A search's results as a listing: the whole catalogue narrowed to the matches (ranked ids, best first,
+ * the order of the `relevance` sort), with the same facets and sorts as a category.
+ */
+export function searchResultsListing(locale: Locale, query: ListingQuery, matches: number[]) {
+  return listProducts(db(), locale, query, { categoryIds: null, matches });
+}
+
+/** What a search suggestion shows of a product. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  slug: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  image: ImageSet | null;
+}
+
+/** Active products by id in a locale, in the order of `ids` (for as-you-type suggestions). */
+export async function productSummaries(locale: Locale, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .select({
+      id: products.id,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(products)
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
