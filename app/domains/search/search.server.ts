@@ -227,9 +227,41 @@ export function searchProducts(locale: Locale, q: string): Promise<SearchOutcome
   return searchEngine().searchProducts(locale, q);
 }
 
+type Planned = Awaited<ReturnType<SearchEngine["search"]>>;
+const SEARCH_CACHE_MS = 30_000;
+const SEARCH_CACHE_ENTRIES = 2_000;
+const recentSearches = new Map<string, { until: number; result: Promise<Planned> }>();
+
+/**
+ * A search as shoppers repeat it: the same text in the same locale is matched once per 30 seconds per
+ * process (also when many ask at once), then every filter, sort and page of it is counted in memory by the
+ * listing index. New or changed products reach searches within those 30 seconds.
+ */
+export function plannedSearch(
+  locale: Locale,
+  q: string,
+  options: { limit?: number; categories?: number } = {},
+): Promise<Planned> {
+  const key = `${locale}\u0000${q.toLowerCase()}\u0000${options.limit ?? ""}\u0000${options.categories ?? ""}`;
+  const now = Date.now();
+  const hit = recentSearches.get(key);
+  if (hit && hit.until > now) return hit.result;
+  const result = searchEngine().search(locale, q, options);
+  if (recentSearches.size >= SEARCH_CACHE_ENTRIES)
+    recentSearches.delete(recentSearches.keys().next().value as string);
+  recentSearches.set(key, { until: now + SEARCH_CACHE_MS, result });
+  result.catch(() => recentSearches.delete(key));
+  return result;
+}
+
+/** Forgets recent searches (after the thesaurus or the catalogue changed in a test or the back office). */
+export function forgetRecentSearches(): void {
+  recentSearches.clear();
+}
+
 /** As-you-type suggestions: a few products and categories, and any correction made. */
 export async function suggest(locale: Locale, q: string): Promise<Suggestions> {
-  const { outcome, categories } = await searchEngine().search(locale, q, { limit: SUGGESTED_PRODUCTS });
+  const { outcome, categories } = await plannedSearch(locale, q, { limit: SUGGESTED_PRODUCTS });
   return {
     products: await productSummaries(locale, outcome.ids),
     categories,
@@ -254,7 +286,7 @@ export interface SearchPage {
 export async function searchListing(locale: Locale, params: URLSearchParams): Promise<SearchPage> {
   const { query, problems } = parseListingQuery(params);
   if (!query.q) return { query, problems, listing: null, outcome: null, categories: [] };
-  const { outcome, categories } = await searchEngine().search(locale, query.q);
+  const { outcome, categories } = await plannedSearch(locale, query.q);
   const listing = await searchResultsListing(locale, query, outcome.ids);
   return { query, problems, listing, outcome, categories };
 }

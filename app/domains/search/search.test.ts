@@ -10,7 +10,14 @@ import {
   products,
   productTranslations,
 } from "../catalog/tables.server";
-import { searchEngine, searchListing, searchProducts, suggest } from "./search.server";
+import {
+  forgetRecentSearches,
+  plannedSearch,
+  searchEngine,
+  searchListing,
+  searchProducts,
+  suggest,
+} from "./search.server";
 import { searchSynonyms } from "./tables.server";
 
 let connection: Connection;
@@ -216,5 +223,18 @@ describe("suggest and searchCategories", () => {
     const empty = await searchListing("nl", new URLSearchParams({ page: "x" }));
     expect(empty.listing).toBeNull();
     expect(empty.problems.page).toBeDefined();
+  });
+});
+
+describe("plannedSearch", () => {
+  it("matches a repeated search once, also when asked at the same moment, until forgotten", async () => {
+    forgetRecentSearches();
+    const first = plannedSearch("en", "Trousers");
+    const same = plannedSearch("en", "trousers");
+    expect(same).toBe(first);
+    expect(plannedSearch("nl", "trousers")).not.toBe(first);
+    expect((await first).outcome.ids).toEqual(await found("en", "trousers"));
+    forgetRecentSearches();
+    expect(plannedSearch("en", "trousers")).not.toBe(first);
   });
 });
