@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LazyImage } from "~/components/ui/lazy-image";
-import type { ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
+import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
@@ -9,7 +9,17 @@ import { usePageHref, useRouting } from "~/routing/use-routing";
 export const FEW_LEFT = 5;
 
 /** A product in a listing: photo, labels, name, brand and price (with the original price when discounted). */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  eager = false,
+}: {
+  product: ProductCardData | PageCard;
+  /** The likely LCP image (first row on a phone). */
+  priority?: boolean;
+  /** Above the fold on wider screens. */
+  eager?: boolean;
+}) {
   const { t } = useTranslation("catalog");
   const { locale } = useRouting();
   const to = usePageHref();
@@ -34,6 +44,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
               alt=""
               sizes="(min-width: 1024px) 22vw, 45vw"
               priority={priority}
+              eager={eager}
               imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
             />
           ) : (
