@@ -32,6 +32,10 @@ test("pages carry security headers with a per-request CSP nonce on every script"
   const assetResponse = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
   expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(assetResponse.headers()["content-encoding"]).toBe("gzip");
+  // Document policies stay on documents; a script keeps only what applies to it.
+  expect(assetResponse.headers()["content-security-policy"]).toBeUndefined();
+  expect(assetResponse.headers()["x-frame-options"]).toBeUndefined();
+  expect(assetResponse.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
 test("the API documents itself and answers in the Api error shape", async ({ request, page }) => {

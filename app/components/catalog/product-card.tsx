@@ -12,13 +12,10 @@ export const FEW_LEFT = 5;
 export function ProductCard({
   product,
   priority = false,
-  eager = false,
 }: {
   product: ProductCardData | PageCard;
-  /** The likely LCP image (first row on a phone). */
+  /** The likely LCP image: fetched at once, with high priority (and preloaded from the HTML's head). */
   priority?: boolean;
-  /** Above the fold on wider screens. */
-  eager?: boolean;
 }) {
   const { t } = useTranslation("catalog");
   const { locale } = useRouting();
@@ -44,7 +41,6 @@ export function ProductCard({
               alt=""
               sizes="(min-width: 1024px) 22vw, 45vw"
               priority={priority}
-              eager={eager}
               imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
             />
           ) : (

@@ -68,10 +68,8 @@ export interface LazyImageProps {
   sizes: string;
   /** The likely LCP image: load at once with high priority (the first product images, a hero). */
   priority?: boolean;
-  /** Above the fold on some screens only: load at once, at the browser's normal priority. */
-  eager?: boolean;
-  /** Box ratio reserved before the image loads (SPEC: 2:3). */
-  aspectRatio?: string;
+  /** Box ratio reserved before the image loads (SPEC: 2:3); null when `className` sets it (per breakpoint). */
+  aspectRatio?: string | null;
   fit?: "cover" | "contain";
   className?: string;
   imgClassName?: string;
@@ -88,7 +86,6 @@ export function LazyImage({
   alt,
   sizes,
   priority = false,
-  eager = false,
   aspectRatio = "2 / 3",
   fit = "cover",
   className = "",
@@ -96,7 +93,7 @@ export function LazyImage({
   style,
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const [deferred, setDeferred] = useState(() => !priority && !eager && hydrated && !supportsNativeLazy());
+  const [deferred, setDeferred] = useState(() => !priority && hydrated && !supportsNativeLazy());
   const [loaded, setLoaded] = useState(false);
   const srcSet = buildSrcSet(image);
   const src = fallbackSrc(image);
@@ -127,7 +124,7 @@ export function LazyImage({
       ref={boxRef}
       data-loaded={loaded || undefined}
       className={`relative overflow-hidden bg-sand ${className}`}
-      style={{ aspectRatio, ...style }}
+      style={aspectRatio === null ? style : { aspectRatio, ...style }}
     >
       <img
         ref={(img) => {
@@ -140,7 +137,7 @@ export function LazyImage({
         sizes={sizes}
         width={intrinsicSize(image).width}
         height={intrinsicSize(image).height}
-        loading={priority || eager || seenBefore ? "eager" : "lazy"}
+        loading={priority || seenBefore ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={priority ? "high" : undefined}
         onLoad={() => {

@@ -70,6 +70,8 @@ function Shelf({
 
 function CategoryTile({ tile, large = false }: { tile: HomeTile; large?: boolean }) {
   const to = usePageHref();
+  // Departments: tall on a phone, square on desktop so both fit a screen; sub-categories 2:3 like the cards.
+  const ratio = large ? "aspect-[4/5] desktop:aspect-square" : "aspect-[2/3]";
   return (
     <li>
       <Link to={to("category", { slug: tile.slug })} className="group block">
@@ -77,12 +79,13 @@ function CategoryTile({ tile, large = false }: { tile: HomeTile; large?: boolean
           <LazyImage
             image={tile.image}
             alt=""
-            aspectRatio={large ? "4 / 5" : "2 / 3"}
+            aspectRatio={null}
+            className={ratio}
             sizes={large ? "(min-width: 1024px) 40vw, 50vw" : "(min-width: 1024px) 20vw, 50vw"}
             imgClassName="transition-transform duration-700 group-hover:scale-[1.03] motion-reduce:transition-none"
           />
         ) : (
-          <div className="bg-sand" style={{ aspectRatio: large ? "4 / 5" : "2 / 3" }} />
+          <div className={`bg-sand ${ratio}`} />
         )}
         <span
           className={
