@@ -39,7 +39,7 @@ export function ProductCard({
             <LazyImage
               image={product.image}
               alt=""
-              sizes="(min-width: 1024px) 22vw, 45vw"
+              sizes="(min-width: 1024px) 22vw, (min-width: 640px) 31vw, 45vw"
               priority={priority}
               imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
             />

@@ -48,7 +48,7 @@ function Shelf({
   if (products.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-12 desktop:px-8 desktop:py-16">
-      <div className="mb-6 flex items-baseline justify-between gap-4">
+      <div className="mb-6 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
         <h2 id={headingId} className="font-display text-3xl desktop:text-4xl">
           {title}
         </h2>
@@ -130,10 +130,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <LazyImage
               image={hero}
               alt={t("home.heroAlt")}
-              aspectRatio="4 / 5"
+              aspectRatio={null}
               sizes="(min-width: 1024px) 28rem, 100vw"
               priority
-              className="-mx-4 desktop:mx-0"
+              className="-mx-4 aspect-[4/3] desktop:mx-0 desktop:aspect-[4/5]"
             />
           ) : null}
         </div>

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width, full] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const context = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
+await context.addCookies([{ name: "shop_consent", value: "2026-11.00000000-0000-4000-8000-000000000000.0.0", url }]);
+const page = await context.newPage();
+await page.goto(url, { waitUntil: "networkidle" });
+await page.evaluate(async () => { for (let y = 0; y < document.body.scrollHeight; y += 400) { window.scrollTo(0, y); await new Promise(r => setTimeout(r, 50)); } window.scrollTo(0, 0); });
+await page.waitForTimeout(400);
+await page.screenshot({ path: out, fullPage: full === "full", clip: full === "full" ? undefined : undefined });
+console.log(await page.evaluate(() => document.documentElement.scrollWidth));
+await browser.close();
