@@ -248,8 +248,9 @@ export function ProductListing({
           ) : (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 desktop:grid-cols-4">
               {products.map((product, index) => (
-                // The first row on a phone is the LCP candidate; every other photo loads lazily (in view on
-                // desktop it starts right after layout) so it does not compete with the CSS and scripts.
+                // The first photo is the LCP element (the others of its row are no larger); every other photo
+                // loads lazily (those in view start right after layout) so it does not compete with the CSS
+                // and scripts.
                 // Cards far below the fold skip style, layout and paint until they come near the viewport.
                 <li
                   key={product.id}
@@ -257,7 +258,7 @@ export function ProductListing({
                     index >= 8 ? "[contain-intrinsic-size:auto_30rem] [content-visibility:auto]" : undefined
                   }
                 >
-                  <ProductCard product={product} priority={index < 2} />
+                  <ProductCard product={product} priority={index === 0} />
                 </li>
               ))}
             </ul>
