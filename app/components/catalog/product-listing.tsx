@@ -157,9 +157,10 @@ export function ProductListing({
     return `${pathname}${params.size ? `?${params}` : ""}`;
   };
 
-  // A new listing (other filters, sort or category) starts again from its own page.
+  // A new listing (other filters, sort or category) starts again from its own page. Unchanged when already
+  // empty: a new [] would re-render all 48 cards right after hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the listing itself changes
-  useEffect(() => setMore([]), [listing]);
+  useEffect(() => setMore((current) => (current.length > 0 ? [] : current)), [listing]);
   useEffect(() => {
     const next = fetcher.data?.listing.products;
     if (fetcher.state === "idle" && next) setMore((current) => [...current, ...next]);

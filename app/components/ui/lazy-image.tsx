@@ -94,7 +94,6 @@ export function LazyImage({
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [deferred, setDeferred] = useState(() => !priority && hydrated && !supportsNativeLazy());
-  const [loaded, setLoaded] = useState(false);
   const srcSet = buildSrcSet(image);
   const src = fallbackSrc(image);
   const [seenBefore] = useState(() => hydrated && readLoaded().includes(src));
@@ -122,14 +121,13 @@ export function LazyImage({
   return (
     <div
       ref={boxRef}
-      data-loaded={loaded || undefined}
       className={`relative overflow-hidden bg-sand ${className}`}
       style={aspectRatio === null ? style : { aspectRatio, ...style }}
     >
       <img
         ref={(img) => {
           // An image that finished before hydration fires no load event React can see.
-          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+          if (img?.complete && img.naturalWidth > 0) markLoaded(img);
         }}
         alt={alt}
         src={deferred ? undefined : src}
@@ -140,14 +138,22 @@ export function LazyImage({
         loading={priority || seenBefore ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={priority ? "high" : undefined}
-        onLoad={() => {
-          setLoaded(true);
+        onLoad={(event) => {
+          markLoaded(event.currentTarget);
           storeLoaded(src);
         }}
         className={`absolute inset-0 size-full ${fit === "cover" ? "object-cover" : "object-contain"} ${imgClassName}`}
       />
     </div>
   );
+}
+
+/**
+ * `data-loaded` on the box once the picture is there (for styles). Set on the element, not through state:
+ * a state update per image would re-render every card of a listing right after hydration.
+ */
+function markLoaded(img: HTMLImageElement) {
+  if (img.parentElement) img.parentElement.dataset.loaded = "";
 }
 
 function supportsNativeLazy(): boolean {
