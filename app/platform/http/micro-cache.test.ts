@@ -58,7 +58,7 @@ describe("micro-cache", () => {
   it("renders once for many simultaneous visitors of one page", async () => {
     const { app, renders } = shop();
     const bodies = await Promise.all(
-      Array.from({ length: 8 }, () => app.request("/en/category/dresses/").then((r) => r.text())),
+      Array.from({ length: 8 }, async () => (await app.request("/en/category/dresses/")).text()),
     );
     expect(renders()).toBe(1);
     expect(new Set(bodies).size).toBe(1);
