@@ -9,14 +9,35 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     target: "es2022",
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // A few larger files instead of twenty small ones: on a phone every extra request costs a round trip.
-        advancedChunks: {
+        // A few larger files instead of twenty small ones: on a phone every extra request costs a round trip
+        // and about 1 KB of response headers (a category page went from 17 scripts to 7).
+        codeSplitting: {
           groups: [
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next)[\\/]/,
+            },
+            {
+              // What every page of the shop runs: i18n, routing, the root's and the layouts' shared parts,
+              // and the product card. Nothing here may be used by one page only, or every page pays for it.
+              name: "shell",
+              test: new RegExp(
+                [
+                  String.raw`app[\\/]platform[\\/](i18n|navigation)[\\/]`,
+                  String.raw`app[\\/]platform[\\/]money\.ts`,
+                  String.raw`app[\\/]routing[\\/](use-routing|urls|pages|meta|route-ids)\.ts`,
+                  String.raw`app[\\/]components[\\/]layout[\\/](?!navigation-fly-in)`,
+                  String.raw`app[\\/]components[\\/]system[\\/]`,
+                  String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image)\.tsx`,
+                  String.raw`app[\\/]components[\\/]catalog[\\/]product-card\.tsx`,
+                  String.raw`app[\\/]domains[\\/]catalog[\\/](image-set|listing-query)\.ts`,
+                  String.raw`app[\\/]domains[\\/]marketing[\\/]consent\.ts`,
+                  String.raw`lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/])`,
+                  String.raw`vite[\\/]preload-helper`,
+                ].join("|"),
+              ),
             },
           ],
         },

@@ -14,6 +14,9 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data");
 
+/** A few requests that did not answer 2xx, printed after the table so a bad variant can be found. */
+const statuses = new Map();
+
 await ensureDatabase(databaseUrl);
 mkdirSync(dataDir, { recursive: true });
 const start = (env = {}) =>
@@ -102,17 +105,14 @@ function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 }
 
-/**
- * One autocannon run over random picks of `paths`. Percentiles come from every response's own time
- * (autocannon keeps no p95, and at an offered rate its corrected figures are not the raw ones).
- */
-/** A few requests that did not answer 2xx, printed after the table so a bad variant can be found. */
-const statuses = new Map();
-
 function round(ms) {
   return Math.round(ms * 10) / 10;
 }
 
+/**
+ * One autocannon run over random picks of `paths`. Percentiles come from every response's own time
+ * (autocannon keeps no p95, and at an offered rate its corrected figures are not the raw ones).
+ */
 function load(paths, options) {
   return new Promise((resolve, reject) => {
     const times = [];
@@ -137,7 +137,8 @@ function load(paths, options) {
     );
     instance.on("response", (client, status, _bytes, responseTime) => {
       times.push(responseTime);
-      if (status >= 300 && statuses.size < 20) statuses.set(`${status} ${client.requestIterator?.currentRequest?.path ?? ""}`, status);
+      if (status >= 300 && statuses.size < 20)
+        statuses.set(`${status} ${client.requestIterator?.currentRequest?.path ?? ""}`, status);
     });
     instance.on("error", reject);
   });

@@ -9,8 +9,8 @@ const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const targets = { score: 95, jsKb: 150 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-// BENCH_WEB_PORT lets two checkouts on one machine measure side by side.
-const shop = await startShop({ port: Number(process.env.BENCH_WEB_PORT ?? 3301) });
+// Worktrees on one machine each take their own port (`BENCH_PORT=3304 npm run bench:web`).
+const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3301) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: [

@@ -11,6 +11,7 @@ test("a category lists 48 products, filters by size through the URL and loads mo
   const response = await page.goto("/nl/category/dames/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dames");
+  // Cards, not list items: a card lists its highlight labels too.
   const grid = page.getByRole("region", { name: "Dames" }).getByRole("article");
   await expect(grid).toHaveCount(48);
   // Every discount shows the lowest price of the 30 days before it (EU Omnibus).

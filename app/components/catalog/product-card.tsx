@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LazyImage } from "~/components/ui/lazy-image";
-import type { ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
+import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
@@ -9,7 +9,14 @@ import { usePageHref, useRouting } from "~/routing/use-routing";
 export const FEW_LEFT = 5;
 
 /** A product in a listing: photo, labels, name, brand and price (with the original price when discounted). */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: ProductCardData | PageCard;
+  /** The likely LCP image: fetched at once, with high priority (and preloaded from the HTML's head). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation("catalog");
   const { locale } = useRouting();
   const to = usePageHref();
@@ -32,7 +39,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             <LazyImage
               image={product.image}
               alt=""
-              sizes="(min-width: 1024px) 22vw, 45vw"
+              sizes="(min-width: 1024px) 22vw, (min-width: 640px) 31vw, 45vw"
               priority={priority}
               imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
             />

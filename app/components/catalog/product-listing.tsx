@@ -3,7 +3,12 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/catalog/product-card";
-import type { Listing } from "~/domains/catalog/listing.server";
+import type {
+  ProductCard as CardData,
+  Listing,
+  PageCard,
+  PageListing,
+} from "~/domains/catalog/listing.server";
 import {
   type CodeFacet,
   type ListingQuery,
@@ -14,6 +19,9 @@ import { useMinimumDisplay } from "~/platform/navigation/hooks";
 
 const FlyIn = lazy(() => import("~/components/ui/fly-in").then((m) => ({ default: m.FlyIn })));
 
+/** A listing with whole image sets (search) or page cards (category page). */
+type AnyListing = Listing | PageListing;
+
 const attributeFacets: Record<"length" | "fit" | "fabric" | "colour", string> = {
   colour: "colours",
   length: "lengths",
@@ -22,7 +30,7 @@ const attributeFacets: Record<"length" | "fit" | "fabric" | "colour", string> = 
 };
 
 /** The filters as a plain GET form: shareable, crawlable URLs, and it works without JavaScript. */
-function FacetForm({ listing, query, id }: { listing: Listing; query: ListingQuery; id: string }) {
+function FacetForm({ listing, query, id }: { listing: AnyListing; query: ListingQuery; id: string }) {
   const { t } = useTranslation("catalog");
   const submit = useSubmit();
   const label = (facet: CodeFacet, value: string) =>
@@ -131,7 +139,7 @@ export function ProductListing({
   intro,
   empty,
 }: {
-  listing: Listing;
+  listing: AnyListing;
   query: ListingQuery;
   title: string;
   /** Under the title; the product count by default. */
@@ -144,23 +152,24 @@ export function ProductListing({
   const { t } = useTranslation("catalog");
   const { pathname } = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [more, setMore] = useState<Listing["products"]>([]);
-  const fetcher = useFetcher<{ listing: Listing }>();
+  const [more, setMore] = useState<(CardData | PageCard)[]>([]);
+  const fetcher = useFetcher<{ listing: AnyListing }>();
   const lastPage = query.page + (more.length > 0 ? Math.ceil(more.length / 48) : 0);
   const pageHref = (page: number) => {
     const params = listingSearchParams({ ...query, page });
     return `${pathname}${params.size ? `?${params}` : ""}`;
   };
 
-  // A new listing (other filters, sort or category) starts again from its own page.
+  // A new listing (other filters, sort or category) starts again from its own page. Unchanged when already
+  // empty: a new [] would re-render all 48 cards right after hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the listing itself changes
-  useEffect(() => setMore([]), [listing]);
+  useEffect(() => setMore((current) => (current.length > 0 ? [] : current)), [listing]);
   useEffect(() => {
     const next = fetcher.data?.listing.products;
     if (fetcher.state === "idle" && next) setMore((current) => [...current, ...next]);
   }, [fetcher.state, fetcher.data]);
 
-  const products = [...listing.products, ...more];
+  const products: (CardData | PageCard)[] = [...listing.products, ...more];
   // The busy state of "load more" stays at least 200 ms once shown, so it never flashes.
   const loadingMore = useMinimumDisplay(fetcher.state !== "idle");
   return (
@@ -244,8 +253,17 @@ export function ProductListing({
           ) : (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 desktop:grid-cols-4">
               {products.map((product, index) => (
-                <li key={product.id}>
-                  <ProductCard product={product} priority={index < 4} />
+                // The first photo is the LCP element (the others of its row are no larger); every other photo
+                // loads lazily (those in view start right after layout) so it does not compete with the CSS
+                // and scripts.
+                // Cards far below the fold skip style, layout and paint until they come near the viewport.
+                <li
+                  key={product.id}
+                  className={
+                    index >= 8 ? "[contain-intrinsic-size:auto_30rem] [content-visibility:auto]" : undefined
+                  }
+                >
+                  <ProductCard product={product} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -66,7 +66,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
         ) : null}
         <Link
           to={to("home")}
-          className="font-display text-lg tracking-[0.2em] whitespace-nowrap uppercase desktop:text-2xl"
+          className="font-display text-base tracking-[0.12em] whitespace-nowrap uppercase min-[400px]:text-lg min-[400px]:tracking-[0.2em] desktop:text-2xl"
           aria-label={t("nav.home")}
         >
           {t("shop.name")}

@@ -1,33 +1,37 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import type { ImageSet, ImageVariant } from "~/domains/catalog/image-set";
+import {
+  type ImageSet,
+  type ImageVariant,
+  imageCandidates,
+  type ResponsiveImage,
+} from "~/domains/catalog/image-set";
 
-export type { ImageSet, ImageVariant };
+export type { ImageSet, ImageVariant, ResponsiveImage };
 
 /** SPEC §9: lazy images start loading this far before they scroll into view. */
 export const LAZY_ROOT_MARGIN = "600px";
 const LOADED_KEY = "ui.loaded-images";
 const LOADED_MAX = 300;
 
-/** Every distinct width once, narrowest first; the original only when wider than the largest variant. */
-export function imageCandidates(image: ImageSet): ImageVariant[] {
-  const variants = [image.w200, image.w400, image.w600, image.w900, image.w1000, image.original];
-  const byWidth = new Map<number, ImageVariant>();
-  for (const variant of variants) {
-    if (variant.width > 0 && !byWidth.has(variant.width)) byWidth.set(variant.width, variant);
-  }
-  return [...byWidth.values()].sort((a, b) => a.width - b.width);
-}
+export { imageCandidates };
 
 /** The `srcset` value: `url 200w, url 400w, …`. */
-export function buildSrcSet(image: ImageSet): string {
+export function buildSrcSet(image: ImageSet | ResponsiveImage): string {
+  if ("srcSet" in image) return image.srcSet;
   return imageCandidates(image)
     .map((variant) => `${variant.url} ${variant.width}w`)
     .join(", ");
 }
 
 /** The plain `src` for browsers without srcset support: a mid-size variant. */
-export function fallbackSrc(image: ImageSet): string {
+export function fallbackSrc(image: ImageSet | ResponsiveImage): string {
+  if ("srcSet" in image) return image.src;
   return image.w600.url || image.original.url;
+}
+
+/** The intrinsic size the `<img>` declares (its box keeps the aspect ratio either way). */
+function intrinsicSize(image: ImageSet | ResponsiveImage): { width: number; height: number } {
+  return "srcSet" in image ? image : image.w600;
 }
 
 /** Adds a URL to the remembered list of loaded images (newest last, capped). */
@@ -57,15 +61,15 @@ function storeLoaded(url: string) {
 let hydrated = false;
 
 export interface LazyImageProps {
-  image: ImageSet;
+  image: ImageSet | ResponsiveImage;
   /** Describes the picture; `""` for a decorative one. */
   alt: string;
   /** Which width the image is shown at, e.g. `(min-width: 1024px) 25vw, 50vw`. */
   sizes: string;
-  /** Above the fold: load at once with high priority (the first product image, a hero). */
+  /** The likely LCP image: load at once with high priority (the first product images, a hero). */
   priority?: boolean;
-  /** Box ratio reserved before the image loads (SPEC: 2:3). */
-  aspectRatio?: string;
+  /** Box ratio reserved before the image loads (SPEC: 2:3); null when `className` sets it (per breakpoint). */
+  aspectRatio?: string | null;
   fit?: "cover" | "contain";
   className?: string;
   imgClassName?: string;
@@ -90,7 +94,6 @@ export function LazyImage({
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [deferred, setDeferred] = useState(() => !priority && hydrated && !supportsNativeLazy());
-  const [loaded, setLoaded] = useState(false);
   const srcSet = buildSrcSet(image);
   const src = fallbackSrc(image);
   const [seenBefore] = useState(() => hydrated && readLoaded().includes(src));
@@ -118,32 +121,39 @@ export function LazyImage({
   return (
     <div
       ref={boxRef}
-      data-loaded={loaded || undefined}
       className={`relative overflow-hidden bg-sand ${className}`}
-      style={{ aspectRatio, ...style }}
+      style={aspectRatio === null ? style : { aspectRatio, ...style }}
     >
       <img
         ref={(img) => {
           // An image that finished before hydration fires no load event React can see.
-          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+          if (img?.complete && img.naturalWidth > 0) markLoaded(img);
         }}
         alt={alt}
         src={deferred ? undefined : src}
         srcSet={deferred ? undefined : srcSet}
         sizes={sizes}
-        width={image.w600.width}
-        height={image.w600.height}
+        width={intrinsicSize(image).width}
+        height={intrinsicSize(image).height}
         loading={priority || seenBefore ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={priority ? "high" : undefined}
-        onLoad={() => {
-          setLoaded(true);
+        onLoad={(event) => {
+          markLoaded(event.currentTarget);
           storeLoaded(src);
         }}
         className={`absolute inset-0 size-full ${fit === "cover" ? "object-cover" : "object-contain"} ${imgClassName}`}
       />
     </div>
   );
+}
+
+/**
+ * `data-loaded` on the box once the picture is there (for styles). Set on the element, not through state:
+ * a state update per image would re-render every card of a listing right after hydration.
+ */
+function markLoaded(img: HTMLImageElement) {
+  if (img.parentElement) img.parentElement.dataset.loaded = "";
 }
 
 function supportsNativeLazy(): boolean {

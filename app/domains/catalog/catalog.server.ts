@@ -4,8 +4,17 @@ import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
-import type { ImageSet } from "./image-set";
-import { categoryScope, listProducts } from "./listing.server";
+import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
+import {
+  categoryEntries,
+  categoryScope,
+  heroImage,
+  homeShelves,
+  listProducts,
+  type PageCard,
+  pageCards,
+  pageListing,
+} from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
 import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
@@ -222,4 +231,63 @@ export async function productSummaries(locale: Locale, ids: readonly number[]): 
     .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `categoryListing` for the category page: cards carry only what they show of their photos. */
+export async function categoryPage(locale: Locale, slug: string | undefined, params: URLSearchParams) {
+  const result = await categoryListing(locale, slug, params);
+  return result && { ...result, listing: pageListing(result.listing) };
+}
+
+/** How many sub-categories the home page offers next to the departments. */
+const HOME_SUBCATEGORIES = 4;
+
+/** The departments, then their first sub-categories taken in turn (dresses, men's tops, women's tops, …). */
+export function homeCategories(tree: readonly CategoryNode[], subcategories = HOME_SUBCATEGORIES) {
+  const departments = tree.map(({ name, slug }) => ({ name, slug }));
+  const subs: { name: string; slug: string }[] = [];
+  for (let i = 0; subs.length < subcategories && tree.some((d) => d.children.length > i); i++)
+    for (const department of tree) {
+      const child = department.children[i];
+      if (child && subs.length < subcategories) subs.push({ name: child.name, slug: child.slug });
+    }
+  return { departments, subs };
+}
+
+export interface HomeTile {
+  name: string;
+  slug: string;
+  image: ResponsiveImage | null;
+}
+
+export interface HomePage {
+  /** The campaign photo (a close-up of the newest product); null in an empty shop. */
+  hero: ResponsiveImage | null;
+  departments: HomeTile[];
+  subcategories: HomeTile[];
+  newIn: PageCard[];
+  bestSellers: PageCard[];
+}
+
+/** Everything the home page shows below its campaign copy: the same for every visitor. */
+export async function homePage(locale: Locale): Promise<HomePage> {
+  const { departments, subs } = homeCategories(await categoryTree(locale));
+  const [shelves, entries] = await Promise.all([
+    homeShelves(db(), locale),
+    categoryEntries(db(), locale, [...departments, ...subs]),
+  ]);
+  const heroProduct = shelves.newIn[0];
+  const hero = heroProduct ? await heroImage(db(), heroProduct.id) : null;
+  const tiles = entries.map(({ name, slug, image }) => ({
+    name,
+    slug,
+    image: image && responsiveImage(image),
+  }));
+  return {
+    hero: hero && responsiveImage(hero),
+    departments: tiles.slice(0, departments.length),
+    subcategories: tiles.slice(departments.length),
+    newIn: pageCards(shelves.newIn),
+    bestSellers: pageCards(shelves.bestSellers),
+  };
 }

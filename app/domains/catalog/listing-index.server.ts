@@ -342,6 +342,38 @@ export class ListingIndex {
     return ids;
   }
 
+  /**
+   * The ids of the first `limit` products of a sort (optionally within a category scope), skipping `except`:
+   * a shelf ("new in") or a photo for a category, without the facet pass of `list`.
+   */
+  first(
+    key: OrderKey,
+    limit: number,
+    options: { categoryIds?: number[] | null; except?: ReadonlySet<number> } = {},
+  ): number[] {
+    const ids: number[] = [];
+    if (limit <= 0) return ids;
+    let inScope: Uint8Array | null = null;
+    if (options.categoryIds) {
+      inScope = new Uint8Array(this.count);
+      for (const row of this.scopeRows(options.categoryIds)) inScope[row] = 1;
+    }
+    const order = this.order(key);
+    for (let i = 0; i < order.length && ids.length < limit; i++) {
+      const row = order[i] as number;
+      if (this.alive[row] === 0 || (inScope && inScope[row] === 0)) continue;
+      const id = this.ids[row] as number;
+      if (!options.except?.has(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Whether a product is listed (active), by id. */
+  has(id: number): boolean {
+    const row = this.rowOf.get(id);
+    return row !== undefined && this.alive[row] === 1;
+  }
+
   private order(key: OrderKey): Int32Array {
     let order = this.orders[key];
     if (!order) {

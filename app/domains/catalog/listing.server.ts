@@ -1,8 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
-import { type CardHighlight, cardHighlightsFor } from "../highlights/highlights.server";
-import type { ImageSet } from "./image-set";
+import {
+  bestSellingProductIds,
+  type CardHighlight,
+  cardHighlightsFor,
+} from "../highlights/highlights.server";
+import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import { type ListingFacets, type ListingScope, listingIndex } from "./listing-index.server";
 import { type ListingQuery, PAGE_SIZE } from "./listing-query";
 import { lowestPrice30dSql } from "./prices.server";
@@ -107,5 +111,117 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
           },
         ]
       : [];
+  });
+}
+
+/** A card as a page sends it to the browser: the image as one `srcset` instead of the whole set. */
+export type PageCard = Omit<ProductCard, "image"> & { image: ResponsiveImage | null };
+/** A listing as a page sends it (see `PageCard`). */
+export type PageListing = Omit<Listing, "products"> & { products: PageCard[] };
+
+/** The cards with only what a card shows of their image: 48 image sets are a third of a category page. */
+export function pageCards(cards: readonly ProductCard[]): PageCard[] {
+  return cards.map(({ image, ...card }) => ({ ...card, image: image ? responsiveImage(image) : null }));
+}
+
+/** A listing for a page: `pageCards` of its products. */
+export function pageListing(listing: Listing): PageListing {
+  return { ...listing, products: pageCards(listing.products) };
+}
+
+/** The first photo of each product (by position), in one indexed query. */
+export async function firstImages(db: Queryable, ids: readonly number[]): Promise<Map<number, ImageSet>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      set: productImages.set,
+    })
+    .from(productImages)
+    .where(sql`${productImages.productId} = any(${`{${ids.join(",")}}`}::int[])`)
+    .orderBy(productImages.productId, productImages.position);
+  return new Map(rows.map((row) => [row.productId, row.set]));
+}
+
+/** A product's campaign photo: its last one (the close-up in the demo catalogue); null without photos. */
+export async function heroImage(db: Queryable, productId: number): Promise<ImageSet | null> {
+  const [row] = await db
+    .select({ set: productImages.set })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(desc(productImages.position))
+    .limit(1);
+  return row?.set ?? null;
+}
+
+export interface Shelves {
+  /** The newest products (the `newest` sort of a listing). */
+  newIn: ProductCard[];
+  /** Most units sold in the last 30 days; topped up by the `position` sort when fewer sold. */
+  bestSellers: ProductCard[];
+}
+
+/**
+ * The home page's product rows: the newest products, and the best sellers of the last 30 days (units sold in
+ * the hourly counters), topped up in "most popular" order when too few products sold. Two queries for the
+ * ids (the listing index and one range scan of the counters) and one for the cards.
+ */
+export async function homeShelves(
+  db: Database,
+  locale: Locale,
+  options: { size?: number; now?: Date } = {},
+): Promise<Shelves> {
+  const size = options.size ?? 8;
+  const index = listingIndex(db);
+  const [, sold] = await Promise.all([
+    index.ready(),
+    // A few extra, for sold products the index no longer lists.
+    bestSellingProductIds({ limit: size * 2, now: options.now, on: db }),
+  ]);
+  const newIn = index.first("newest", size);
+  const best = sold.filter((id) => index.has(id)).slice(0, size);
+  best.push(...index.first("position", size - best.length, { except: new Set(best) }));
+  const cards = await productCards(db, locale, [...new Set([...newIn, ...best])]);
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
+  return { newIn: pick(newIn), bestSellers: pick(best) };
+}
+
+export interface CategoryEntry {
+  slug: string;
+  name: string;
+  /** The product whose photo it shows; null when the category has no products. */
+  productId: number | null;
+  /** The photo of the category's most popular product; null when it has none. */
+  image: ImageSet | null;
+}
+
+/**
+ * A photo for each category: the first photo of its most popular product (its own or a sub-category's),
+ * never the same product twice, so the entry points do not repeat one picture.
+ */
+export async function categoryEntries(
+  db: Database,
+  locale: Locale,
+  categories: readonly { slug: string; name: string }[],
+): Promise<CategoryEntry[]> {
+  const index = listingIndex(db);
+  await index.ready();
+  const used = new Set<number>();
+  const productOf = categories.map((category) => {
+    const scope = index.categoryScope(locale, category.slug);
+    const [id] = scope ? index.first("position", 1, { categoryIds: scope, except: used }) : [];
+    if (id !== undefined) used.add(id);
+    return id;
+  });
+  const images = await firstImages(db, [...used]);
+  return categories.map((category, i) => {
+    const id = productOf[i];
+    return {
+      slug: category.slug,
+      name: category.name,
+      productId: id ?? null,
+      image: (id !== undefined && images.get(id)) || null,
+    };
   });
 }

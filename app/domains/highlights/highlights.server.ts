@@ -205,6 +205,29 @@ export async function cardHighlightsFor(
   );
 }
 
+/**
+ * The products that sold the most units in the last `days` days (most first, ties by id), online ones only:
+ * the home page's best sellers. One range scan of the hourly counters (`product_event_counts_hour_idx`).
+ */
+export async function bestSellingProductIds(
+  options: { limit: number; days?: number; now?: Date; on?: Queryable } = { limit: 8 },
+): Promise<number[]> {
+  const { limit, days = 30, now = new Date(), on = db() } = options;
+  if (limit <= 0) return [];
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const rows = await selectRows<{ product_id: number }>(
+    on,
+    sql`select c.product_id from ${productEventCounts} c
+        join products p on p.id = c.product_id
+        where c.hour >= ${since.toISOString()}::timestamptz and c.units_sold > 0
+          and p.is_active and (p.online_from is null or p.online_from <= ${now.toISOString()}::timestamptz)
+        group by c.product_id
+        order by sum(c.units_sold) desc, c.product_id
+        limit ${limit}`,
+  );
+  return rows.map((row) => Number(row.product_id));
+}
+
 export interface HourlyCounts {
   hour: Date;
   views: number;

@@ -54,10 +54,29 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   else logger.info(entry, "request");
 };
 
-/** Hashed build assets never change under the same name. */
+/**
+ * Headers that only mean something on a document (or a worker): policies for what the page may load,
+ * frame or open. On a script or stylesheet they do nothing but cost about 700 bytes per request (HTTP/1.1
+ * does not compress headers), which on a phone is more than some of the scripts themselves.
+ */
+export const documentOnlyHeaders = [
+  "content-security-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-frame-options",
+  "x-xss-protection",
+  "x-download-options",
+  "x-dns-prefetch-control",
+  "x-permitted-cross-domain-policies",
+] as const;
+
+/** Hashed build assets never change under the same name; they keep `nosniff`, CORP and HSTS. */
 export const immutableAssets: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.res.ok) c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
+  if (!c.res.ok) return;
+  c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
+  for (const name of documentOnlyHeaders) c.res.headers.delete(name);
 };
 
 export function nonceOf(c: Context<AppEnv>): string | undefined {

@@ -1,3 +1,4 @@
+import type { BackendModule } from "i18next";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "./i18n";
 
@@ -14,5 +15,24 @@ describe("message formatting", () => {
     expect(createI18n("en", resources).t("due", { date })).toBe("Due 1 March 2024");
     expect(createI18n("nl", resources).t("due", { date })).toBe("Uiterlijk 1 maart 2024");
     expect(createI18n("nl", resources).t("total", { n: 1234 })).toBe("1.234 artikelen");
+  });
+});
+
+describe("messages in the browser", () => {
+  it("fetches only the page's locale: no English fallback bundles on a Dutch page", async () => {
+    const requested: string[] = [];
+    const backend: BackendModule = {
+      type: "backend",
+      init() {},
+      read(language, namespace, callback) {
+        requested.push(`${language}/${namespace}`);
+        callback(null, { later: `${language} ${namespace}` });
+      },
+    };
+    const i18n = createI18n("nl", { nl: { common: { hello: "Hallo" } } }, backend);
+    expect(i18n.t("hello")).toBe("Hallo");
+    await i18n.loadNamespaces("ui");
+    expect(i18n.t("ui:later")).toBe("nl ui");
+    expect(requested).toEqual(["nl/ui"]);
   });
 });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ProductListing } from "~/components/catalog/product-listing";
-import { categoryListing } from "~/domains/catalog/catalog.server";
+import { categoryPage } from "~/domains/catalog/catalog.server";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { pageMeta, shareablePage } from "~/routing/meta";
@@ -13,7 +13,7 @@ export const handle = { i18n: ["catalog"] };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);
   const url = new URL(request.url);
-  const result = await categoryListing(locale, params.slug, url.searchParams);
+  const result = await categoryPage(locale, params.slug, url.searchParams);
   if (!result || result.query.page > result.listing.pageCount) throw data(null, { status: 404 });
   const { t } = serverI18n(locale);
   const alternates = Object.fromEntries(

@@ -1,15 +1,26 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ProductCard } from "~/components/catalog/product-card";
+import { LazyImage } from "~/components/ui/lazy-image";
+import { type HomeTile, homePage } from "~/domains/catalog/catalog.server";
+import type { PageCard } from "~/domains/catalog/listing.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
+export const handle = { i18n: ["catalog"] };
+
+export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(routingContext);
   const { t } = serverI18n(locale);
-  return { title: `${t("shop.name")} · ${t("home.title")}`, description: t("home.intro") };
+  return {
+    title: `${t("shop.name")} · ${t("home.title")}`,
+    description: t("home.intro"),
+    ...(await homePage(locale)),
+  };
 }
 
 export const headers = shareablePage;
@@ -18,34 +29,149 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
 }
 
-export default function Home() {
+const eyebrow = "text-xs tracking-[0.3em] text-muted uppercase";
+const button = "inline-flex min-h-11 items-center px-6 py-3 text-sm tracking-wider uppercase";
+
+/** A titled row of product cards with a link to the whole listing. */
+function Shelf({
+  title,
+  more,
+  to,
+  products,
+}: {
+  title: string;
+  more: string;
+  to: string;
+  products: PageCard[];
+}) {
+  const headingId = useId();
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-12 desktop:px-8 desktop:py-16">
+      <div className="mb-6 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+        <h2 id={headingId} className="font-display text-3xl desktop:text-4xl">
+          {title}
+        </h2>
+        <Link to={to} className="text-sm underline underline-offset-4 hover:text-muted">
+          {more}
+        </Link>
+      </div>
+      {/* A swipeable row on phones, a grid of four across on desktop. */}
+      <ul className="-mx-4 grid auto-cols-[44%] grid-flow-col gap-x-4 overflow-x-auto scroll-px-4 px-4 pb-2 snap-x snap-mandatory sm:auto-cols-[30%] desktop:mx-0 desktop:auto-cols-auto desktop:grid-flow-row desktop:grid-cols-4 desktop:gap-y-10 desktop:overflow-visible desktop:px-0">
+        {products.map((product) => (
+          <li key={product.id} className="snap-start">
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CategoryTile({ tile, large = false }: { tile: HomeTile; large?: boolean }) {
+  const to = usePageHref();
+  // Departments: tall on a phone, square on desktop so both fit a screen; sub-categories 2:3 like the cards.
+  const ratio = large ? "aspect-[4/5] desktop:aspect-square" : "aspect-[2/3]";
+  return (
+    <li>
+      <Link to={to("category", { slug: tile.slug })} className="group block">
+        {tile.image ? (
+          <LazyImage
+            image={tile.image}
+            alt=""
+            aspectRatio={null}
+            className={ratio}
+            sizes={large ? "(min-width: 1024px) 40vw, 50vw" : "(min-width: 1024px) 20vw, 50vw"}
+            imgClassName="transition-transform duration-700 group-hover:scale-[1.03] motion-reduce:transition-none"
+          />
+        ) : (
+          <div className={`bg-sand ${ratio}`} />
+        )}
+        <span
+          className={
+            large
+              ? "mt-3 block font-display text-2xl underline-offset-8 group-hover:underline desktop:text-3xl"
+              : "mt-2 block text-sm tracking-wider uppercase underline-offset-4 group-hover:underline"
+          }
+        >
+          {tile.name}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = usePageHref();
+  const { hero, departments, subcategories, newIn, bestSellers } = loaderData;
+  const categoriesId = useId();
+  const all = to("category", {});
   return (
     <main id="main">
       <section className="bg-sand">
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-20 desktop:px-8 desktop:py-28">
-          <p className="text-xs tracking-[0.4em] text-muted uppercase">{t("shop.tagline")}</p>
-          <h1 className="max-w-3xl font-display text-5xl leading-tight desktop:text-7xl">
-            {t("home.title")}
-          </h1>
-          <p className="max-w-xl text-lg text-muted">{t("home.intro")}</p>
-          <div className="flex flex-wrap gap-3">
-            <Link
-              to={to("category", {})}
-              className="min-h-11 bg-ink px-6 py-3 text-sm tracking-wider text-white uppercase"
-            >
-              {t("home.shopNow")}
-            </Link>
-            <Link
-              to={to("marketplace")}
-              className="min-h-11 border border-ink px-6 py-3 text-sm tracking-wider uppercase"
-            >
-              {t("home.marketplace")}
-            </Link>
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 desktop:grid-cols-[1fr_minmax(0,28rem)] desktop:gap-16 desktop:px-8 desktop:py-16">
+          <div className="flex flex-col gap-6">
+            <p className={eyebrow}>{t("shop.tagline")}</p>
+            <h1 className="max-w-3xl font-display text-5xl leading-tight desktop:text-7xl">
+              {t("home.title")}
+            </h1>
+            <p className="max-w-xl text-lg text-muted">{t("home.intro")}</p>
+            <div className="flex flex-wrap gap-3">
+              <Link to={`${all}?sort=newest`} className={`${button} bg-ink text-white`}>
+                {t("home.shopNewIn")}
+              </Link>
+              <Link to={to("marketplace")} className={`${button} border border-ink`}>
+                {t("home.marketplace")}
+              </Link>
+            </div>
           </div>
+          {hero ? (
+            <LazyImage
+              image={hero}
+              alt={t("home.heroAlt")}
+              aspectRatio={null}
+              sizes="(min-width: 1024px) 28rem, 100vw"
+              priority
+              className="-mx-4 aspect-[4/3] desktop:mx-0 desktop:aspect-[4/5]"
+            />
+          ) : null}
         </div>
       </section>
+
+      <section
+        aria-labelledby={categoriesId}
+        className="mx-auto max-w-7xl px-4 pt-12 desktop:px-8 desktop:pt-20"
+      >
+        <h2 id={categoriesId} className="mb-6 font-display text-3xl desktop:text-4xl">
+          {t("home.categories")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-4 desktop:gap-8">
+          {departments.map((tile) => (
+            <CategoryTile key={tile.slug} tile={tile} large />
+          ))}
+        </ul>
+        {subcategories.length > 0 ? (
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-6 desktop:grid-cols-4 desktop:gap-8">
+            {subcategories.map((tile) => (
+              <CategoryTile key={tile.slug} tile={tile} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <Shelf
+        title={t("home.newIn")}
+        more={t("home.viewAllNewIn")}
+        to={`${all}?sort=newest`}
+        products={newIn}
+      />
+      <Shelf
+        title={t("home.bestSellers")}
+        more={t("home.viewAllBestSellers")}
+        to={all}
+        products={bestSellers}
+      />
     </main>
   );
 }
