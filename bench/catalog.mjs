@@ -194,8 +194,8 @@ async function requestVariants(url) {
   const filters = () => {
     const params = [];
     const n = Math.floor(random() * 3);
-    for (let i = 0; i < n; i++) {
-      const kind = pick(["colour", "size", "price", "discount"]);
+    const kinds = new Set(Array.from({ length: n }, () => pick(["colour", "size", "price", "discount"])));
+    for (const kind of kinds) {
       if (kind === "colour") params.push(`colour=${pick(colours)}`);
       if (kind === "size") params.push(`size=${pick(sizes)}`);
       if (kind === "price") params.push(`price_min=${pick([10, 20, 30])}&price_max=${pick([60, 90, 150])}`);

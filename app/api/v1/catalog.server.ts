@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { categoryListing, categoryTree } from "../../domains/catalog/catalog.server";
-import { parseListingQuery } from "../../domains/catalog/listing-query";
+import { codeFacets, parseListingQuery } from "../../domains/catalog/listing-query";
 import { httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { locales } from "../../platform/i18n/locales";
@@ -67,15 +67,17 @@ export const ListingSchema = z
   })
   .openapi("Listing");
 
+/** A facet takes several values: repeated (`size=m&size=l`) or comma-separated (`size=m,l`). */
+export const OneOrMany = z.union([z.string(), z.array(z.string())]);
+
 /** The listing parameters, for the documentation; they are read (and refused) by `parseListingQuery`. */
 export const listingParameters = {
-  category: z.string().optional().openapi({ description: "Category slugs, repeated or comma-separated" }),
-  size: z.string().optional().openapi({ description: "Sizes (in stock), e.g. m or 38" }),
-  colour: z.string().optional(),
-  brand: z.string().optional(),
-  length: z.string().optional(),
-  fit: z.string().optional(),
-  fabric: z.string().optional(),
+  ...Object.fromEntries(
+    codeFacets.map((facet) => [
+      facet,
+      OneOrMany.optional().openapi({ description: `${facet} codes, repeated or comma-separated` }),
+    ]),
+  ),
   price_min: z.string().optional().openapi({ description: "Whole euros" }),
   price_max: z.string().optional().openapi({ description: "Whole euros" }),
   discount: z.string().optional().openapi({ description: "1: discounted products only" }),

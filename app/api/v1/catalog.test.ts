@@ -44,6 +44,16 @@ describe("catalogue API", () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  it("takes several values of a facet, repeated or comma-separated", async () => {
+    const all = await (await api.request("/v1/products?locale=en")).json();
+    const [a, b] = all.facets.colour;
+    const repeated = await api.request(`/v1/products?locale=en&colour=${a.value}&colour=${b.value}`);
+    expect(repeated.status).toBe(200);
+    expect((await repeated.json()).total).toBe(a.count + b.count);
+    const joined = await (await api.request(`/v1/products?locale=en&colour=${a.value},${b.value}`)).json();
+    expect(joined.total).toBe(a.count + b.count);
+  });
+
   it("refuses bad parameters with a 400 per field, and an unknown category with a 404", async () => {
     const bad = await api.request("/v1/products?sort=cheapest&page=0&price_min=abc&size=%3Cscript%3E");
     expect(bad.status).toBe(400);

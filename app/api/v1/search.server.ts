@@ -4,6 +4,7 @@ import { searchListing, suggest } from "../../domains/search/search.server";
 import { httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { defaultLocale, locales } from "../../platform/i18n/locales";
+import { OneOrMany } from "./catalog.server";
 
 const Locale = z.enum(locales).default(defaultLocale).openapi({ description: "The shop locale searched" });
 const Q = z
@@ -12,8 +13,6 @@ const Q = z
   .min(1)
   .max(100)
   .openapi({ description: "What the shopper typed; the last word matches as a prefix", example: "jurk" });
-const OneOrMany = z.union([z.string(), z.array(z.string())]);
-
 const ImageVariant = z.object({ url: z.string(), width: z.number(), height: z.number() });
 const ImageSet = z
   .object({
