@@ -7,15 +7,7 @@ import type { AppEnv } from "../platform/http/middleware.server";
 import { logger } from "../platform/logging/logger.server";
 import { warmingUp } from "../platform/readiness.server";
 import { sendApiError } from "./errors.server";
-
-export const ApiErrorSchema = z
-  .object({
-    message: z.string(),
-    messageTranslationKey: z.string(),
-    statusCode: z.number().int(),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .openapi("ApiError");
+import { ApiErrorSchema } from "./v1/schemas";
 
 const health = createRoute({
   method: "get",

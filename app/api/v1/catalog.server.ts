@@ -1,12 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { categoryListing, categoryTree } from "../../domains/catalog/catalog.server";
-import { codeFacets, parseListingQuery } from "../../domains/catalog/listing-query";
 import { httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
-import { locales } from "../../platform/i18n/locales";
-import { ApiErrorSchema } from "../system.server";
-
-const LocaleQuery = z.enum(locales).default("en").openapi({ description: "Language of names and slugs" });
+import {
+  errorResponse,
+  LocaleQuery,
+  listingParameters,
+  listingShape,
+  refuseBadListingParameters,
+  refusePageBeyond,
+} from "./schemas";
 
 type CategoryNodeShape = { id: number; name: string; slug: string; children: CategoryNodeShape[] };
 const CategoryNodeSchema: z.ZodType<CategoryNodeShape> = z
@@ -18,79 +21,10 @@ const CategoryNodeSchema: z.ZodType<CategoryNodeShape> = z
   })
   .openapi("CategoryNode");
 
-const ImageSetSchema = z
-  .object({
-    original: z.object({ url: z.string(), width: z.number(), height: z.number() }),
-  })
-  .passthrough()
-  .openapi("ImageSet", { description: "original, w200, w400, w600, w900, w1000 (WebP)" });
+const ListingSchema = z.object(listingShape).openapi("Listing");
 
-export const ProductCardSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    brand: z.string(),
-    colour: z.string(),
-    priceCents: z.number().int(),
-    originalPriceCents: z.number().int().nullable(),
-    lowestPrice30dCents: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "EU Omnibus: lowest price of the 30 days before the current price" }),
-    image: ImageSetSchema.nullable(),
-    stock: z.number().int(),
-    appOnly: z.boolean(),
-    comingSoon: z.boolean(),
-  })
-  .openapi("ProductCard");
-
-const FacetValuesSchema = z.array(z.object({ value: z.string(), count: z.number().int() }));
-export const ListingSchema = z
-  .object({
-    products: z.array(ProductCardSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageCount: z.number().int(),
-    facets: z.object({
-      category: FacetValuesSchema,
-      size: FacetValuesSchema,
-      colour: FacetValuesSchema,
-      brand: FacetValuesSchema,
-      length: FacetValuesSchema,
-      fit: FacetValuesSchema,
-      fabric: FacetValuesSchema,
-      discount: z.number().int(),
-      price: z.object({ minCents: z.number().int(), maxCents: z.number().int() }).nullable(),
-    }),
-  })
-  .openapi("Listing");
-
-/** A facet takes several values: repeated (`size=m&size=l`) or comma-separated (`size=m,l`). */
-export const OneOrMany = z.union([z.string(), z.array(z.string())]);
-
-/** The listing parameters, for the documentation; they are read (and refused) by `parseListingQuery`. */
-export const listingParameters = {
-  ...Object.fromEntries(
-    codeFacets.map((facet) => [
-      facet,
-      OneOrMany.optional().openapi({ description: `${facet} codes, repeated or comma-separated` }),
-    ]),
-  ),
-  price_min: z.string().optional().openapi({ description: "Whole euros" }),
-  price_max: z.string().optional().openapi({ description: "Whole euros" }),
-  discount: z.string().optional().openapi({ description: "1: discounted products only" }),
-  sort: z.string().optional().openapi({ description: "position, wishlisted, newest, price_asc, price_desc" }),
-  page: z.string().optional().openapi({ description: "1 to 500; 48 products per page" }),
-};
-
-const badRequest = {
-  400: { description: "Bad parameters", content: { "application/json": { schema: ApiErrorSchema } } },
-};
-const notFound = {
-  404: { description: "Unknown category", content: { "application/json": { schema: ApiErrorSchema } } },
-};
+const badRequest = { 400: errorResponse("Bad parameters; `details.fields` names each one") };
+const notFound = { 404: errorResponse("Unknown category") };
 
 const tree = createRoute({
   method: "get",
@@ -115,7 +49,10 @@ const listing = (path: string, summary: string, withSlug: boolean) =>
       "48 products per page with exact facet counts. Counts are disjunctive: a facet's own selection does not shrink its own counts.",
     request: {
       ...(withSlug ? { params: z.object({ slug: z.string() }) } : {}),
-      query: z.object({ locale: LocaleQuery, ...listingParameters }),
+      query: z.object({
+        locale: LocaleQuery,
+        ...listingParameters("position, wishlisted, newest, price_asc, price_desc"),
+      }),
     },
     responses: {
       200: { description: "A page of products", content: { "application/json": { schema: ListingSchema } } },
@@ -146,12 +83,10 @@ export function registerCatalogRoutes(api: OpenAPIHono<AppEnv>) {
 /** A listing from the request's parameters; bad parameters are a 400, an unknown category a 404. */
 async function listingOf(requestUrl: string, slug: string | undefined) {
   const url = new URL(requestUrl);
-  const { problems } = parseListingQuery(url.searchParams);
-  if (Object.keys(problems).length > 0) throw httpErrors.badRequest({ fields: problems });
+  refuseBadListingParameters(url.searchParams);
   const locale = LocaleQuery.parse(url.searchParams.get("locale") ?? undefined);
   const result = await categoryListing(locale, slug, url.searchParams);
   if (!result) throw httpErrors.notFound();
-  if (result.query.page > result.listing.pageCount)
-    throw httpErrors.badRequest({ fields: { page: `at most ${result.listing.pageCount}` } });
+  refusePageBeyond(result.query.page, result.listing.pageCount);
   return result.listing;
 }

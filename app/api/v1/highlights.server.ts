@@ -6,19 +6,7 @@ import { HIGHLIGHT_PRIORITY } from "../../domains/highlights/labels";
 import { ApiError, type ApiErrorBody, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { sendApiError } from "../errors.server";
-
-const ApiErrorSchema = z
-  .object({
-    message: z.string(),
-    messageTranslationKey: z.string(),
-    statusCode: z.number().int(),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .openapi("ApiError");
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ApiErrorSchema } },
-});
+import { errorResponse } from "./schemas";
 
 const ViewEventSchema = z
   .object({

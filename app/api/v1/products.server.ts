@@ -7,38 +7,10 @@ import { translateMessage } from "../../platform/forms/messages";
 import { parseShopForm } from "../../platform/forms/submission";
 import { ApiError, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
-import { defaultLocale, locales } from "../../platform/i18n/locales";
+import { locales } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import { errorResponse, ImageSetSchema, LocaleQuery, ProductCardSchema } from "./schemas";
 
-const ApiErrorSchema = z
-  .object({
-    message: z.string(),
-    messageTranslationKey: z.string(),
-    statusCode: z.number().int(),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .openapi("ApiError");
-
-const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
-const ImageSet = z
-  .object({ original: Image, w200: Image, w400: Image, w600: Image, w900: Image, w1000: Image })
-  .openapi("ImageSet");
-const ProductCardSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    brand: z.string(),
-    colour: z.string(),
-    priceCents: z.number().int(),
-    originalPriceCents: z.number().int().nullable(),
-    lowestPrice30dCents: z.number().int().nullable(),
-    image: ImageSet.nullable(),
-    stock: z.number().int(),
-    appOnly: z.boolean(),
-    comingSoon: z.boolean(),
-  })
-  .openapi("ProductCard");
 const ProductSchema = z
   .object({
     id: z.number().int(),
@@ -68,7 +40,7 @@ const ProductSchema = z
     availableSoonDate: z.string().nullable(),
     totalStock: z.number().int(),
     orderState: z.enum(["orderable", "coming-soon", "app-only", "available-soon", "sold-out"]),
-    images: z.array(z.object({ id: z.number().int(), set: ImageSet })),
+    images: z.array(z.object({ id: z.number().int(), set: ImageSetSchema })),
     variants: z.array(
       z.object({ id: z.number().int(), size: z.string(), sku: z.string(), stock: z.number().int() }),
     ),
@@ -87,14 +59,11 @@ const getProduct = createRoute({
     "Translations, prices (with the EU Omnibus lowest price), images, sizes with stock, the look and the slugs in every locale. The slug is the one of the requested locale.",
   request: {
     params: z.object({ slug: z.string().min(1).max(200) }),
-    query: z.object({ locale: z.enum(locales).default(defaultLocale) }),
+    query: z.object({ locale: LocaleQuery }),
   },
   responses: {
     200: { description: "The product", content: { "application/json": { schema: ProductSchema } } },
-    404: {
-      description: "No such product in this locale",
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
+    404: errorResponse("No such product in this locale"),
   },
 });
 
@@ -122,14 +91,8 @@ const createStockAlert = createRoute({
       description: "Signed up (created false: the same contact was already signed up)",
       content: { "application/json": { schema: z.object({ created: z.boolean() }).openapi("StockAlert") } },
     },
-    400: {
-      description: "Invalid input, with a message per field in `details.fields`",
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
-    409: {
-      description: "Stock alert failure: the size is unknown or in stock",
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
+    400: errorResponse("Invalid input, with a message per field in `details.fields`"),
+    409: errorResponse("Stock alert failure: the size is unknown or in stock"),
   },
 });
 

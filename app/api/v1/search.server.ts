@@ -1,64 +1,32 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { codeFacets, parseListingQuery } from "../../domains/catalog/listing-query";
 import { searchListing, suggest } from "../../domains/search/search.server";
 import { httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
-import { defaultLocale, locales } from "../../platform/i18n/locales";
-import { OneOrMany } from "./catalog.server";
+import {
+  errorResponse,
+  ImageSetSchema,
+  LocaleQuery,
+  listingParameters,
+  listingShape,
+  refuseBadListingParameters,
+  refusePageBeyond,
+} from "./schemas";
 
-const Locale = z.enum(locales).default(defaultLocale).openapi({ description: "The shop locale searched" });
 const Q = z
   .string()
   .trim()
   .min(1)
   .max(100)
   .openapi({ description: "What the shopper typed; the last word matches as a prefix", example: "jurk" });
-const ImageVariant = z.object({ url: z.string(), width: z.number(), height: z.number() });
-const ImageSet = z
-  .object({
-    original: ImageVariant,
-    w200: ImageVariant,
-    w400: ImageVariant,
-    w600: ImageVariant,
-    w900: ImageVariant,
-    w1000: ImageVariant,
-  })
-  .openapi("ImageSet");
 const Correction = z.object({ from: z.string(), to: z.array(z.string()) }).openapi("SearchCorrection", {
   description: "A word that matched nothing, and the words searched instead",
 });
 const CategorySuggestion = z
   .object({ id: z.number().int(), name: z.string(), slug: z.string() })
   .openapi("CategorySuggestion");
-const FacetValue = z.object({ value: z.string(), count: z.number().int() });
-const ProductCard = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    brand: z.string(),
-    colour: z.string(),
-    priceCents: z.number().int(),
-    originalPriceCents: z.number().int().nullable(),
-    lowestPrice30dCents: z.number().int().nullable(),
-    image: ImageSet.nullable(),
-    stock: z.number().int(),
-    appOnly: z.boolean(),
-    comingSoon: z.boolean(),
-  })
-  .openapi("ProductCard");
-
 const SearchResults = z
   .object({
-    products: z.array(ProductCard),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageCount: z.number().int(),
-    facets: z.object({
-      ...Object.fromEntries(codeFacets.map((facet) => [facet, z.array(FacetValue)])),
-      discount: z.number().int(),
-      price: z.object({ minCents: z.number().int(), maxCents: z.number().int() }).nullable(),
-    }),
+    ...listingShape,
     corrections: z.array(Correction),
     capped: z
       .boolean()
@@ -77,7 +45,7 @@ const Suggestions = z
         slug: z.string(),
         priceCents: z.number().int(),
         originalPriceCents: z.number().int().nullable(),
-        image: ImageSet.nullable(),
+        image: ImageSetSchema.nullable(),
       }),
     ),
     categories: z.array(CategorySuggestion),
@@ -85,18 +53,7 @@ const Suggestions = z
   })
   .openapi("SearchSuggestions");
 
-const ApiErrorSchema = z
-  .object({
-    message: z.string(),
-    messageTranslationKey: z.string(),
-    statusCode: z.number().int(),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .openapi("ApiError");
-const badRequest = {
-  description: "Invalid parameters; `details.fields` names each one",
-  content: { "application/json": { schema: ApiErrorSchema } },
-};
+const badRequest = errorResponse("Invalid parameters; `details.fields` names each one");
 
 const search = createRoute({
   method: "get",
@@ -108,16 +65,8 @@ const search = createRoute({
   request: {
     query: z.object({
       q: Q,
-      locale: Locale,
-      ...Object.fromEntries(codeFacets.map((facet) => [facet, OneOrMany.optional()])),
-      price_min: z.string().optional().openapi({ description: "Whole euros" }),
-      price_max: z.string().optional().openapi({ description: "Whole euros" }),
-      discount: z.string().optional().openapi({ description: "1 for discounted products only" }),
-      sort: z
-        .string()
-        .optional()
-        .openapi({ description: "relevance, position, wishlisted, newest, price_asc, price_desc" }),
-      page: z.string().optional(),
+      locale: LocaleQuery,
+      ...listingParameters("relevance (the default), position, wishlisted, newest, price_asc, price_desc"),
     }),
   },
   responses: {
@@ -130,7 +79,7 @@ const suggestions = createRoute({
   method: "get",
   path: "/v1/search/suggestions",
   summary: "As-you-type suggestions: a few products and categories",
-  request: { query: z.object({ q: Q, locale: Locale }) },
+  request: { query: z.object({ q: Q, locale: LocaleQuery }) },
   responses: {
     200: { description: "Suggestions", content: { "application/json": { schema: Suggestions } } },
     400: badRequest,
@@ -144,20 +93,11 @@ export function registerSearchRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(search, async (c) => {
     const { locale } = c.req.valid("query");
     const params = new URL(c.req.url).searchParams;
-    const problems = Object.entries(parseListingQuery(params).problems);
-    if (problems.length > 0)
-      throw httpErrors.badRequest({
-        target: "query",
-        fields: Object.fromEntries(problems.map(([name, message]) => [name, [message]])),
-      });
+    refuseBadListingParameters(params);
     const page = await searchListing(locale, params);
     if (!page.listing || !page.outcome)
       throw httpErrors.badRequest({ target: "query", fields: { q: ["required"] } });
-    if (page.query.page > page.listing.pageCount)
-      throw httpErrors.badRequest({
-        target: "query",
-        fields: { page: [`at most ${page.listing.pageCount}`] },
-      });
+    refusePageBeyond(page.query.page, page.listing.pageCount);
     c.header("cache-control", PUBLIC_CACHE);
     return c.json(
       {
