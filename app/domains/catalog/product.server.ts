@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import type { ImageSet } from "./image-set";
-import type { ProductCard } from "./listing.server";
+import { type ProductCard, productCards } from "./listing.server";
 import { lowestPrice30dSql } from "./prices.server";
 import { type OrderFacts, sizeChartKey } from "./product-rules";
 import {
@@ -54,8 +54,6 @@ export interface ProductDetail extends OrderFacts {
   /** The other products of the same look (shop the look), in the page's locale. */
   look: ProductCard[];
 }
-
-const stockSum = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
 
 /**
  * A product by its slug in a locale; null for an unknown slug, another locale's slug or an inactive product.
@@ -135,7 +133,7 @@ export async function productBySlug(
   };
 }
 
-/** The other active products of a look, as listing cards. */
+/** The other active products of a look, as listing cards (with their highlights, like any card). */
 export async function lookProducts(
   db: Queryable,
   locale: Locale,
@@ -143,32 +141,15 @@ export async function lookProducts(
   exceptId: number,
 ): Promise<ProductCard[]> {
   const rows = await db
-    .select({
-      id: products.id,
-      name: productTranslations.name,
-      slug: productTranslations.slug,
-      brand: products.brand,
-      colour: products.colour,
-      priceCents: products.priceCents,
-      originalPriceCents: products.originalPriceCents,
-      lowestPrice30dCents: lowestPrice30dSql(products.id),
-      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-      stock: stockSum,
-      appOnly: products.appOnly,
-      comingSoon: sql<boolean>`coalesce(${products.onlineFrom} > now(), false)`,
-    })
+    .select({ id: products.id })
     .from(products)
-    .innerJoin(
-      productTranslations,
-      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
-    )
     .where(and(eq(products.lookId, lookId), ne(products.id, exceptId), eq(products.isActive, true)))
     .orderBy(asc(products.position), asc(products.id));
-  return rows.map((r) => ({
-    ...r,
-    stock: Number(r.stock),
-    lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
-  }));
+  return productCards(
+    db,
+    locale,
+    rows.map((r) => r.id),
+  );
 }
 
 /** A variant with its product's order facts, for the add-to-bag check and stock alerts. */
