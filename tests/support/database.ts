@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { type Connection, connect, installConnection } from "../../app/platform/db/db.server";
 import { runMigrations } from "../../app/platform/db/migrate.server";
@@ -42,5 +44,20 @@ export async function freshDatabase(): Promise<Connection> {
     await runMigrations(connection);
   }
   installConnection(connection);
+  return connection;
+}
+
+/**
+ * A fresh database with the demo catalogue seeded (`products` products from `seed`, dated from `now`).
+ * Photos are drawn once per machine into a shared folder: later runs find them on disk.
+ */
+export async function seededDatabase(options: { products: number; seed: number; now?: Date }) {
+  const { seedCatalogue } = await import("../../app/seed/seed.server");
+  const connection = await freshDatabase();
+  const seeded = await seedCatalogue(connection.db, {
+    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+    ...options,
+  });
+  await seeded.images;
   return connection;
 }

@@ -1,22 +1,16 @@
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
-import { seedCatalogue } from "../../seed/seed.server";
 import { createApi } from "../index.server";
 
 let connection: Connection;
 const api = createApi();
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 60,
     seed: 11,
   });
-  await seeded.images;
 }, 180_000);
 afterAll(() => connection.close());
 

@@ -1,26 +1,20 @@
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import { productTranslations, productVariants } from "../../domains/catalog/tables.server";
 import { stockAlerts } from "../../domains/stock-alerts/tables.server";
 import type { Connection } from "../../platform/db/db.server";
-import { seedCatalogue } from "../../seed/seed.server";
 import { createApi } from "../index.server";
 
 let connection: Connection;
 const api = createApi();
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 8,
     seed: 3,
     now: new Date("2026-06-01T10:00:00Z"),
   });
-  await seeded.images;
 }, 180_000);
 afterAll(() => connection.close());
 

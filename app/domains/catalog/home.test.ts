@@ -1,10 +1,7 @@
-import os from "node:os";
-import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
-import { seedCatalogue } from "../../seed/seed.server";
 import { bestSellingProductIds } from "../highlights/highlights.server";
 import { productEventCounts } from "../highlights/tables.server";
 import { type CategoryNode, categoryTree, homeCategories, homePage } from "./catalog.server";
@@ -18,14 +15,11 @@ const HOUR = 3_600_000;
 let connection: Connection;
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 60,
     seed: 11,
     now: NOW,
   });
-  await seeded.images;
 }, 180_000);
 afterAll(() => connection.close());
 

@@ -1,11 +1,8 @@
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
-import { seedCatalogue } from "../../seed/seed.server";
 import { categoryScope, listProducts } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
@@ -36,15 +33,11 @@ let rows: Row[] = [];
 const values: Record<CodeFacet, string[]> = Object.fromEntries(codeFacets.map((f) => [f, []])) as never;
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  // Photos are drawn once per machine: later runs find them on disk.
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 120,
     seed: 7,
     now: new Date("2026-06-01T10:00:00Z"),
   });
-  await seeded.images;
 
   const db = connection.db;
   const [all, variants, links, slugs] = await Promise.all([

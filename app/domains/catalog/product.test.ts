@@ -1,11 +1,8 @@
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { parseShopForm } from "../../platform/forms/submission";
-import { seedCatalogue } from "../../seed/seed.server";
 import { checkAddToBag } from "./catalog.server";
 import { productBySlug } from "./product.server";
 import { orderState, sizeChartKey } from "./product-rules";
@@ -15,14 +12,11 @@ import { AddToBagSchema, SIZE_REQUIRED } from "./validation";
 let connection: Connection;
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 40,
     seed: 11,
     now: new Date("2026-06-01T10:00:00Z"),
   });
-  await seeded.images;
 }, 180_000);
 afterAll(() => connection.close());
 

@@ -1,11 +1,8 @@
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/support/database";
+import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { parseShopForm } from "../../platform/forms/submission";
-import { seedCatalogue } from "../../seed/seed.server";
 import { productTranslations, productVariants } from "../catalog/tables.server";
 import { outboxMessages } from "../notifications/tables.server";
 import { notifyBackInStock, subscribeStockAlert } from "./stock-alerts.server";
@@ -16,14 +13,11 @@ let connection: Connection;
 let variant: { id: number; productId: number; size: string };
 
 beforeAll(async () => {
-  connection = await freshDatabase();
-  const seeded = await seedCatalogue(connection.db, {
-    mediaDir: path.join(os.tmpdir(), "shop-test-media"),
+  connection = await seededDatabase({
     products: 12,
     seed: 5,
     now: new Date("2026-06-01T10:00:00Z"),
   });
-  await seeded.images;
   const [row] = await connection.db
     .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size })
     .from(productVariants)
