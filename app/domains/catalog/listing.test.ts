@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
@@ -256,5 +256,23 @@ describe("listProducts", () => {
 
   it("finds nothing for an unknown category", async () => {
     expect(await categoryScope(connection.db, "en", "no-such-category")).toBeNull();
+  });
+
+  it("follows a renamed category slug through the change feed", async () => {
+    const db = connection.db;
+    const before = await categoryScope(db, "en", "women");
+    expect(before).not.toBeNull();
+    const rename = (from: string, to: string) =>
+      db
+        .update(categoryTranslations)
+        .set({ slug: to })
+        .where(and(eq(categoryTranslations.locale, "en"), eq(categoryTranslations.slug, from)));
+    await rename("women", "womenswear");
+    await listingIndex(db).ready({ fresh: true });
+    expect(await categoryScope(db, "en", "women")).toBeNull();
+    expect(await categoryScope(db, "en", "womenswear")).toEqual(before);
+    const { query } = parseListingQuery(new URLSearchParams("category=womenswear"));
+    expect((await listProducts(db, "en", query, { categoryIds: null })).total).toBeGreaterThan(0);
+    await rename("womenswear", "women");
   });
 });
