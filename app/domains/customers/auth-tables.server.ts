@@ -20,6 +20,13 @@ export const user = pgTable("user", {
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
   locale: text("locale").default("en"),
+  phone: text("phone"),
+  dateOfBirth: text("date_of_birth"),
+  gender: text("gender"),
+  newsletter: boolean("newsletter").default(false),
+  phoneUpdates: boolean("phone_updates").default(false),
+  blocked: boolean("blocked").default(false),
+  blockedReason: text("blocked_reason"),
 });
 
 export const session = pgTable(

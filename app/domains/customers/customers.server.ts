@@ -49,3 +49,9 @@ export async function customerOwnsAddress(
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether the customer is blocked from ordering (SPEC §6): checkout shows the blocked page instead. */
+export async function isBlocked(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.select({ blocked: user.blocked }).from(user).where(eq(user.id, userId));
+  return row?.blocked === true;
+}

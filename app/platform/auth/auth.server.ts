@@ -27,6 +27,16 @@ export const auth = betterAuth({
       firstName: { type: "string", required: true },
       lastName: { type: "string", required: true },
       locale: { type: "string", required: false, defaultValue: "en" },
+      // SPEC §3 Account fields beyond the name (issue 6 fills them from the register and edit forms).
+      phone: { type: "string", required: false },
+      dateOfBirth: { type: "string", required: false },
+      gender: { type: "string", required: false },
+      newsletter: { type: "boolean", required: false, defaultValue: false },
+      phoneUpdates: { type: "boolean", required: false, defaultValue: false },
+      // A blocked customer can browse and sign in but not order (SPEC §6); better-auth's own "ban" would
+      // stop the sign-in, so the shop keeps its own flag. Never settable through the auth API.
+      blocked: { type: "boolean", required: false, defaultValue: false, input: false },
+      blockedReason: { type: "string", required: false, input: false },
     },
   },
   advanced: { database: { generateId: "uuid" } },

@@ -7,6 +7,8 @@ export interface Visitor {
   firstName: string;
   lastName: string;
   role: Role;
+  /** Blocked customers browse and sign in, but cannot order (SPEC §6). */
+  blocked: boolean;
 }
 
 export interface SessionCheck {
@@ -43,6 +45,7 @@ async function readSession(request: Request): Promise<SessionCheck> {
       firstName: user.firstName,
       lastName: user.lastName,
       role: (user.role ?? "customer") as Role,
+      blocked: user.blocked === true,
     },
     setCookies,
   };
