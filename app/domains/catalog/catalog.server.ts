@@ -291,3 +291,7 @@ export async function homePage(locale: Locale): Promise<HomePage> {
     bestSellers: pageCards(shelves.bestSellers),
   };
 }
+
+// The back office's reads and commands (the staff domain adds the audit entry around each).
+export * from "./backoffice.server";
+export { discardProductImage, MAX_UPLOAD_BYTES, storeProductImage } from "./product-images.server";

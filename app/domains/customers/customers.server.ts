@@ -55,3 +55,6 @@ export async function isBlocked(db: Queryable, userId: string): Promise<boolean>
   const [row] = await db.select({ blocked: user.blocked }).from(user).where(eq(user.id, userId));
   return row?.blocked === true;
 }
+
+// The back office's reads and commands (the staff domain adds the audit entry around each).
+export * from "./backoffice.server";

@@ -93,8 +93,12 @@ export async function highlightThresholds(): Promise<HighlightThresholds> {
 }
 
 /** Validates and saves the thresholds; the next highlights run uses them. */
-export async function setHighlightThresholds(thresholds: HighlightThresholds, by?: string): Promise<void> {
-  await writeSetting(THRESHOLDS_SETTING, HighlightThresholdsSchema.parse(thresholds), by);
+export async function setHighlightThresholds(
+  thresholds: HighlightThresholds,
+  by?: string,
+  tx?: Queryable,
+): Promise<void> {
+  await writeSetting(THRESHOLDS_SETTING, HighlightThresholdsSchema.parse(thresholds), by, tx);
 }
 
 // ── Computing ──────────────────────────────────────────────────────────────────────────────────────────

@@ -6,4 +6,5 @@ export * from "../../domains/highlights/tables.server";
 export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";
 export * from "../../domains/search/tables.server";
+export * from "../../domains/staff/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
