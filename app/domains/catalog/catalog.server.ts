@@ -4,6 +4,7 @@ import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
+import { customChartSizes } from "../sizing/sizing.server";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import {
   categoryEntries,
@@ -133,8 +134,11 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
 }
 
 /** The product page's data: null for an unknown slug (or one of another locale). */
-export function productPage(locale: Locale, slug: string) {
-  return productBySlug(db(), locale, slug);
+export async function productPage(locale: Locale, slug: string): Promise<ProductDetail | null> {
+  const product = await productBySlug(db(), locale, slug);
+  if (!product?.sizeChart) return product;
+  const sizes = await customChartSizes(product.sizeChart.profile, product.sizeChart.family);
+  return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
 }
 
 export type AddToBagCheck =

@@ -16,10 +16,11 @@ export {
   type StaffActor,
 } from "./audit.server";
 export * from "./catalogue.server";
-export { type Dashboard, dashboard } from "./dashboard.server";
+export { type Dashboard, dashboard, type NotYetAvailable } from "./dashboard.server";
 export * from "./people.server";
 export { can, type Permission, permissions, rolePermissions } from "./permissions";
 export * from "./site.server";
+export * from "./sizing.server";
 
 /** The actor an audit entry names, from the signed-in staff member. */
 export function actorOf(staff: StaffMember): StaffActor {

@@ -3,6 +3,7 @@ import { staffRoles } from "../../platform/auth/roles";
 import * as rules from "../../platform/forms/rules";
 import { locales } from "../../platform/i18n/locales";
 import { reservedSegments } from "../../routing/pages";
+import { type SettingDefinition, type SettingKey, settingDefinitions } from "../content/settings";
 import { shopLocalToUtc } from "./shop-time";
 
 /**
@@ -151,34 +152,66 @@ export const ProductDetailsSchema = z.object({
 });
 export type ProductDetailsInput = z.output<typeof ProductDetailsSchema>;
 
-const VariantSchema = z.object({
+const sku = z
+  .string({ error: "Enter a SKU" })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,59}$/, { error: "Letters, digits and hyphens" });
+
+/**
+ * The sizes table: the product's rows plus blank rows for new sizes. A blank row is ignored, a row marked
+ * `remove` is deleted, every other row needs its size, SKU and stock.
+ */
+const VariantRowSchema = z.object({
   id: rules.optional(z.number().int().positive()),
-  size: text(20),
-  sku: z
-    .string({ error: "Enter a SKU" })
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,59}$/, { error: "Letters, digits and hyphens" }),
-  stock: count(),
+  size: rules.optional(rules.maxChars(20)),
+  sku: rules.optional(sku),
+  stock: rules.optional(count()),
+  remove: rules.toggle(),
 });
+type VariantRow = z.output<typeof VariantRowSchema>;
+const isBlank = (row: VariantRow) => row.id === undefined && !row.size && !row.sku && row.stock === undefined;
+
 export const ProductVariantsSchema = z
-  .object({ variants: z.array(VariantSchema).min(1, { error: "A product needs at least one size" }) })
+  .object({ variants: z.array(VariantRowSchema).default([]) })
   .check(
     z.superRefine((value, ctx) => {
-      const seen = new Map<string, number>();
-      value.variants.forEach((variant, index) => {
+      const seen = new Set<string>();
+      let kept = 0;
+      value.variants.forEach((row, index) => {
+        if (row.remove || isBlank(row)) return;
+        kept++;
+        if (!row.size)
+          ctx.addIssue({ code: "custom", path: ["variants", index, "size"], message: "Enter a size" });
+        if (!row.sku)
+          ctx.addIssue({ code: "custom", path: ["variants", index, "sku"], message: "Enter a SKU" });
+        if (row.stock === undefined)
+          ctx.addIssue({ code: "custom", path: ["variants", index, "stock"], message: "Enter the stock" });
         for (const key of ["size", "sku"] as const) {
-          const name = `${key}:${variant[key].toLowerCase()}`;
+          const name = `${key}:${(row[key] ?? "").toLowerCase()}`;
+          if (!row[key]) continue;
           if (seen.has(name))
             ctx.addIssue({
               code: "custom",
               path: ["variants", index, key],
               message: `This ${key} is listed twice`,
             });
-          seen.set(name, index);
+          seen.add(name);
         }
       });
+      if (kept === 0)
+        ctx.addIssue({ code: "custom", path: ["variants"], message: "A product needs at least one size" });
     }),
-  );
+  )
+  .transform((value) => ({
+    variants: value.variants
+      .filter((row) => !row.remove && !isBlank(row))
+      .map((row) => ({
+        id: row.id,
+        size: row.size as string,
+        sku: row.sku as string,
+        stock: row.stock as number,
+      })),
+  }));
 export type ProductVariantsInput = z.output<typeof ProductVariantsSchema>;
 
 export const ProductCategoriesSchema = z.object({
@@ -252,3 +285,83 @@ export const NoticeSchema = z
 export type NoticeInput = z.output<typeof NoticeSchema>;
 
 export const MaintenanceSchema = z.object({ on: rules.toggle() });
+
+/** A form that carries nothing but its intent (a button such as "Upload" whose file is checked apart). */
+export const IntentOnlySchema = z.object({});
+
+// ── Size charts ─────────────────────────────────────────────────────────────────────────────────────
+
+const measurements = ["chest", "waist", "hips"] as const;
+const cm = rules.optional(
+  z.number({ error: "Enter centimetres" }).int({ error: "Whole centimetres" }).min(30).max(250),
+);
+
+/** A chart's ranges per size: min and max in cm per measurement (both or neither). */
+export const SizeChartSchema = z
+  .object({
+    profile: rules.choice(["women", "men"]),
+    family: rules.choice(["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"]),
+    sizes: z.array(
+      z.object({
+        size: text(20),
+        chestMin: cm,
+        chestMax: cm,
+        waistMin: cm,
+        waistMax: cm,
+        hipsMin: cm,
+        hipsMax: cm,
+      }),
+    ),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      value.sizes.forEach((row, index) => {
+        for (const m of measurements) {
+          const min = row[`${m}Min`];
+          const max = row[`${m}Max`];
+          if ((min === undefined) !== (max === undefined))
+            ctx.addIssue({
+              code: "custom",
+              path: ["sizes", index, min === undefined ? `${m}Min` : `${m}Max`],
+              message: "Give both ends of the range, or neither",
+            });
+        }
+      });
+    }),
+  )
+  .transform((value) => ({
+    profile: value.profile,
+    family: value.family,
+    sizes: value.sizes.map((row) => ({
+      size: row.size,
+      ranges: Object.fromEntries(
+        measurements.flatMap((m) => {
+          const min = row[`${m}Min`];
+          const max = row[`${m}Max`];
+          return min === undefined || max === undefined ? [] : [[m, [min, max] as const]];
+        }),
+      ),
+    })),
+  }));
+export type SizeChartInput = z.output<typeof SizeChartSchema>;
+
+// ── Settings ────────────────────────────────────────────────────────────────────────────────────────
+
+/** The form of one operator setting: money fields typed in euros, the rest as whole numbers. */
+export function settingFormSchema(key: SettingKey) {
+  const definition: SettingDefinition = settingDefinitions[key];
+  return z.object(
+    Object.fromEntries(
+      Object.entries(definition.fields).map(([name, field]) => [
+        name,
+        field.unit === "cents"
+          ? euros()
+          : z
+              .number({ error: "Enter a number" })
+              .int({ error: "Enter a whole number" })
+              .min(field.min, { error: `At least ${field.min}` })
+              .max(field.max, { error: `At most ${field.max}` }),
+      ]),
+    ),
+  ) as z.ZodType<Record<string, number>>;
+}

@@ -6,5 +6,6 @@ export * from "../../domains/highlights/tables.server";
 export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";
 export * from "../../domains/search/tables.server";
+export * from "../../domains/sizing/tables.server";
 export * from "../../domains/staff/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
