@@ -9,6 +9,7 @@ import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
+import { registerAdminRoutes } from "./v1/admin.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
@@ -53,6 +54,7 @@ export function createApi() {
   registerHighlightRoutes(api);
   registerProductRoutes(api);
   registerSearchRoutes(api);
+  registerAdminRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -43,7 +43,7 @@ export function PageHeader({
         <h1 className="font-display text-3xl leading-tight">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </header>
   );
 }
@@ -100,7 +100,16 @@ export function Badge({
 }
 
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
-export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+export function DataTable({
+  caption,
+  children,
+  compact = false,
+}: {
+  caption: string;
+  children: ReactNode;
+  /** A narrow table (two or three columns) that never needs to scroll. */
+  compact?: boolean;
+}) {
   return (
     // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
     <section
@@ -109,7 +118,9 @@ export function DataTable({ caption, children }: { caption: string; children: Re
       tabIndex={0}
       aria-label={caption}
     >
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm [&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:align-top [&_th]:border-b [&_th]:border-ink [&_th]:px-2 [&_th]:py-2 [&_th]:text-xs [&_th]:font-medium [&_th]:tracking-[0.08em] [&_th]:uppercase">
+      <table
+        className={`w-full ${compact ? "" : "min-w-[40rem]"} border-collapse text-left text-sm [&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:align-top [&_th]:border-b [&_th]:border-ink [&_th]:px-2 [&_th]:py-2 [&_th]:text-xs [&_th]:font-medium [&_th]:tracking-[0.08em] [&_th]:uppercase`}
+      >
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -162,7 +162,9 @@ export async function productForStaff(id: number, on: Queryable = db()): Promise
       colourHex: products.colourHex,
       priceCents: products.priceCents,
       originalPriceCents: products.originalPriceCents,
-      lowestPrice30dCents: lowestPrice30dSql(products.id),
+      // The id as a value: in a one-table select Drizzle leaves `id` unqualified, and inside the
+      // subquery that would name price_history's own id.
+      lowestPrice30dCents: lowestPrice30dSql(id),
       attributes: products.attributes,
       lookId: products.lookId,
       appOnly: products.appOnly,

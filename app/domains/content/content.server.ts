@@ -107,8 +107,8 @@ export async function endNotice(id: number, tx: Queryable = db()) {
 }
 
 /** An operator setting's stored JSON value, or undefined when none was saved (the caller has the default). */
-export async function readSetting(key: string): Promise<unknown> {
-  const [row] = await db()
+export async function readSetting(key: string, on: Queryable = db()): Promise<unknown> {
+  const [row] = await on
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(sql`${siteSettings.key} = ${key}`);

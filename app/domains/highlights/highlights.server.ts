@@ -87,8 +87,8 @@ export async function recordFitAnswer(
 // ── Thresholds (operator settings) ─────────────────────────────────────────────────────────────────────
 
 /** The thresholds operators set, or PRODUCT.md's defaults when none (or an invalid value) is stored. */
-export async function highlightThresholds(): Promise<HighlightThresholds> {
-  const stored = HighlightThresholdsSchema.safeParse(await readSetting(THRESHOLDS_SETTING));
+export async function highlightThresholds(on?: Queryable): Promise<HighlightThresholds> {
+  const stored = HighlightThresholdsSchema.safeParse(await readSetting(THRESHOLDS_SETTING, on));
   return stored.success ? stored.data : defaultHighlightThresholds;
 }
 

@@ -66,7 +66,7 @@ export function addStaffMember(actor: StaffActor, input: NewStaffInput) {
  * Changes a staff member's role, or removes their staff access (`customer`). Nobody changes their own
  * role (a slip would lock them out), and the last admin stays an admin.
  */
-export function changeStaffRole(actor: StaffActor, id: string, role: Role) {
+export async function changeStaffRole(actor: StaffActor, id: string, role: Role) {
   if (id === actor.id) throw new AccountError("You cannot change your own role; ask another admin.");
   return audited(actor, async (tx) => {
     const changed = await setStaffRole(tx, id, role);

@@ -18,10 +18,10 @@ import { audited, changes, type StaffActor } from "./audit.server";
 import type { NoticeInput } from "./validation";
 
 /** Saves one operator setting (validated against its definition again: the server decides). */
-export function changeSetting(actor: StaffActor, key: SettingKey, value: Record<string, number>) {
+export async function changeSetting(actor: StaffActor, key: SettingKey, value: Record<string, number>) {
   const parsed = settingSchema(key).parse(value);
   return audited(actor, async (tx) => {
-    const before = settingValue(key, await readSetting(key));
+    const before = settingValue(key, await readSetting(key, tx));
     await writeSetting(key, parsed, actor.id, tx);
     const diff = changes(before, parsed);
     return {
@@ -40,7 +40,7 @@ export function changeSetting(actor: StaffActor, key: SettingKey, value: Record<
 
 export function changeHighlightThresholds(actor: StaffActor, thresholds: HighlightThresholds) {
   return audited(actor, async (tx) => {
-    const before = await highlightThresholds();
+    const before = await highlightThresholds(tx);
     await setHighlightThresholds(thresholds, actor.id, tx);
     const diff = changes(before, thresholds);
     return {

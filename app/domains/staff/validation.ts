@@ -15,7 +15,7 @@ const optionalText = (max: number) => rules.optional(rules.maxChars(max));
 const text = (max: number) => rules.required({ max });
 
 /** Whole euros and cents as staff type them ("49.95", "49,95", "49") → integer cents; never a float. */
-export function euros(options: { min?: number } = {}) {
+export function euros(options: { min?: number; max?: number } = {}) {
   return z
     .string({ error: "Enter an amount" })
     .trim()
@@ -26,6 +26,9 @@ export function euros(options: { min?: number } = {}) {
     })
     .refine((cents) => cents >= (options.min ?? 0), {
       error: `The amount must be at least ${((options.min ?? 0) / 100).toFixed(2)}`,
+    })
+    .refine((cents) => options.max === undefined || cents <= options.max, {
+      error: `The amount must be at most ${((options.max ?? 0) / 100).toFixed(2)}`,
     });
 }
 
@@ -171,47 +174,47 @@ const VariantRowSchema = z.object({
 type VariantRow = z.output<typeof VariantRowSchema>;
 const isBlank = (row: VariantRow) => row.id === undefined && !row.size && !row.sku && row.stock === undefined;
 
-export const ProductVariantsSchema = z
-  .object({ variants: z.array(VariantRowSchema).default([]) })
-  .check(
-    z.superRefine((value, ctx) => {
-      const seen = new Set<string>();
-      let kept = 0;
-      value.variants.forEach((row, index) => {
-        if (row.remove || isBlank(row)) return;
-        kept++;
-        if (!row.size)
-          ctx.addIssue({ code: "custom", path: ["variants", index, "size"], message: "Enter a size" });
-        if (!row.sku)
-          ctx.addIssue({ code: "custom", path: ["variants", index, "sku"], message: "Enter a SKU" });
-        if (row.stock === undefined)
-          ctx.addIssue({ code: "custom", path: ["variants", index, "stock"], message: "Enter the stock" });
-        for (const key of ["size", "sku"] as const) {
-          const name = `${key}:${(row[key] ?? "").toLowerCase()}`;
-          if (!row[key]) continue;
-          if (seen.has(name))
-            ctx.addIssue({
-              code: "custom",
-              path: ["variants", index, key],
-              message: `This ${key} is listed twice`,
-            });
-          seen.add(name);
-        }
-      });
-      if (kept === 0)
-        ctx.addIssue({ code: "custom", path: ["variants"], message: "A product needs at least one size" });
-    }),
-  )
-  .transform((value) => ({
-    variants: value.variants
-      .filter((row) => !row.remove && !isBlank(row))
-      .map((row) => ({
-        id: row.id,
-        size: row.size as string,
-        sku: row.sku as string,
-        stock: row.stock as number,
-      })),
-  }));
+export const ProductVariantsSchema = z.object({
+  // Checked and reduced on the list itself: a transform at the form's root would hide the fields from
+  // Conform's constraints.
+  variants: z
+    .array(VariantRowSchema)
+    .default([])
+    .check(
+      z.superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        let kept = 0;
+        rows.forEach((row, index) => {
+          if (row.remove || isBlank(row)) return;
+          kept++;
+          if (!row.size) ctx.addIssue({ code: "custom", path: [index, "size"], message: "Enter a size" });
+          if (!row.sku) ctx.addIssue({ code: "custom", path: [index, "sku"], message: "Enter a SKU" });
+          if (row.stock === undefined)
+            ctx.addIssue({ code: "custom", path: [index, "stock"], message: "Enter the stock" });
+          for (const key of ["size", "sku"] as const) {
+            const value = row[key];
+            if (!value) continue;
+            const name = `${key}:${value.toLowerCase()}`;
+            if (seen.has(name))
+              ctx.addIssue({ code: "custom", path: [index, key], message: `This ${key} is listed twice` });
+            seen.add(name);
+          }
+        });
+        if (kept === 0)
+          ctx.addIssue({ code: "custom", path: [], message: "A product needs at least one size" });
+      }),
+    )
+    .transform((rows) =>
+      rows
+        .filter((row) => !row.remove && !isBlank(row))
+        .map((row) => ({
+          id: row.id,
+          size: row.size as string,
+          sku: row.sku as string,
+          stock: row.stock as number,
+        })),
+    ),
+});
 export type ProductVariantsInput = z.output<typeof ProductVariantsSchema>;
 
 export const ProductCategoriesSchema = z.object({
@@ -297,11 +300,11 @@ const cm = rules.optional(
 );
 
 /** A chart's ranges per size: min and max in cm per measurement (both or neither). */
-export const SizeChartSchema = z
-  .object({
-    profile: rules.choice(["women", "men"]),
-    family: rules.choice(["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"]),
-    sizes: z.array(
+export const SizeChartSchema = z.object({
+  profile: rules.choice(["women", "men"]),
+  family: rules.choice(["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"]),
+  sizes: z
+    .array(
       z.object({
         size: text(20),
         chestMin: cm,
@@ -311,38 +314,36 @@ export const SizeChartSchema = z
         hipsMin: cm,
         hipsMax: cm,
       }),
+    )
+    .check(
+      z.superRefine((rows, ctx) => {
+        rows.forEach((row, index) => {
+          for (const m of measurements) {
+            const min = row[`${m}Min`];
+            const max = row[`${m}Max`];
+            if ((min === undefined) !== (max === undefined))
+              ctx.addIssue({
+                code: "custom",
+                path: [index, min === undefined ? `${m}Min` : `${m}Max`],
+                message: "Give both ends of the range, or neither",
+              });
+          }
+        });
+      }),
+    )
+    .transform((rows) =>
+      rows.map((row) => ({
+        size: row.size,
+        ranges: Object.fromEntries(
+          measurements.flatMap((m) => {
+            const min = row[`${m}Min`];
+            const max = row[`${m}Max`];
+            return min === undefined || max === undefined ? [] : [[m, [min, max] as const]];
+          }),
+        ),
+      })),
     ),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      value.sizes.forEach((row, index) => {
-        for (const m of measurements) {
-          const min = row[`${m}Min`];
-          const max = row[`${m}Max`];
-          if ((min === undefined) !== (max === undefined))
-            ctx.addIssue({
-              code: "custom",
-              path: ["sizes", index, min === undefined ? `${m}Min` : `${m}Max`],
-              message: "Give both ends of the range, or neither",
-            });
-        }
-      });
-    }),
-  )
-  .transform((value) => ({
-    profile: value.profile,
-    family: value.family,
-    sizes: value.sizes.map((row) => ({
-      size: row.size,
-      ranges: Object.fromEntries(
-        measurements.flatMap((m) => {
-          const min = row[`${m}Min`];
-          const max = row[`${m}Max`];
-          return min === undefined || max === undefined ? [] : [[m, [min, max] as const]];
-        }),
-      ),
-    })),
-  }));
+});
 export type SizeChartInput = z.output<typeof SizeChartSchema>;
 
 // ── Settings ────────────────────────────────────────────────────────────────────────────────────────
@@ -355,7 +356,7 @@ export function settingFormSchema(key: SettingKey) {
       Object.entries(definition.fields).map(([name, field]) => [
         name,
         field.unit === "cents"
-          ? euros()
+          ? euros({ min: field.min, max: field.max })
           : z
               .number({ error: "Enter a number" })
               .int({ error: "Enter a whole number" })

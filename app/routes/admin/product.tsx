@@ -199,7 +199,7 @@ function PricePanel({ product }: { product: Product }) {
             <Euros cents={product.lowestPrice30dCents} />
           </strong>
         </p>
-        <DataTable caption="Price history">
+        <DataTable caption="Price history" compact>
           <thead>
             <tr>
               <th>From</th>

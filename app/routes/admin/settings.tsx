@@ -1,15 +1,13 @@
 import { AdminFormView, AdminInput, AdminSwitch, useAdminForm } from "~/components/admin/admin-form";
 import { Badge, PageHeader, Panel } from "~/components/admin/ui";
+import { isMaintenanceMode, readSetting, settingValue } from "~/domains/content/content.server";
 import {
-  isMaintenanceMode,
   isSettingKey,
-  readSetting,
+  type SettingDefinition,
   type SettingKey,
   settingDefinitions,
   settingKeys,
-  settingValue,
-} from "~/domains/content/content.server";
-import type { SettingDefinition } from "~/domains/content/settings";
+} from "~/domains/content/settings";
 import { highlightThresholds } from "~/domains/highlights/highlights.server";
 import { HighlightThresholdsSchema } from "~/domains/highlights/thresholds";
 import {
