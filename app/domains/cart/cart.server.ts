@@ -24,7 +24,7 @@ import {
 } from "./shipping-rules";
 import { cartLines, carts } from "./tables.server";
 
-export type { LineProblem } from "./line-problems";
+export { type LineProblem, problemMessageKeys } from "./line-problems";
 export type { FreeShippingProgress, ShippingPromise, ShopCountry } from "./shipping-rules";
 
 /** A signed-in customer's cart, or a guest's by the token in the `shop_cart` cookie. */
@@ -290,7 +290,7 @@ export async function addToCart(
   );
   if (!change.ok) return change;
   const { productId, ...result } = change;
-  recordEvent(productId as number, "cart-add", input.quantity, { cartId: String(result.cartId) });
+  recordEvent(productId as number, "cart-add", input.quantity);
   return result;
 }
 
