@@ -1,7 +1,9 @@
+import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
+import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
@@ -10,4 +12,6 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  pruneGuestCartsJob,
+  pruneGuestWishlistsJob,
 ] as unknown as JobDefinition<never>[];

@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
@@ -6,6 +7,8 @@ import enForms from "../../locales/en/forms.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
+import enWishlist from "../../locales/en/wishlist.json";
+import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
@@ -13,6 +16,8 @@ import esForms from "../../locales/es/forms.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
+import esWishlist from "../../locales/es/wishlist.json";
+import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
@@ -20,6 +25,8 @@ import frForms from "../../locales/fr/forms.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
+import frWishlist from "../../locales/fr/wishlist.json";
+import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
@@ -27,6 +34,7 @@ import nlForms from "../../locales/nl/forms.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
+import nlWishlist from "../../locales/nl/wishlist.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
@@ -40,6 +48,8 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    cart: enCart,
+    wishlist: enWishlist,
   },
   nl: {
     common: nlCommon,
@@ -49,6 +59,8 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    cart: nlCart,
+    wishlist: nlWishlist,
   },
   fr: {
     common: frCommon,
@@ -58,6 +70,8 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    cart: frCart,
+    wishlist: frWishlist,
   },
   es: {
     common: esCommon,
@@ -67,6 +81,8 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    cart: esCart,
+    wishlist: esWishlist,
   },
 } satisfies Resource;
 
