@@ -1,6 +1,11 @@
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import {
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
+} from "./domains/payments/payments.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
@@ -10,4 +15,7 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
 ] as unknown as JobDefinition<never>[];

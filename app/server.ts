@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
+import { createWebhooks } from "./api/webhooks.server";
 import { warmCatalog } from "./domains/catalog/catalog.server";
 import { flushEvents, warmHighlights } from "./domains/highlights/highlights.server";
 import { jobs } from "./jobs.server";
@@ -71,6 +72,7 @@ export default await createHonoServer<AppEnv>({
     app.route("/api", createApi());
     // Unknown API paths answer in the Api error shape, never with the HTML 404 page.
     app.all("/api/*", (c) => sendApiError(c, httpErrors.notFound()));
+    app.route("/webhooks", createWebhooks());
     app.use(
       "/media/*",
       serveStatic({
