@@ -12,6 +12,7 @@ import { registerSystemRoutes } from "./system.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
+import { registerPaymentRoutes } from "./v1/payments.server";
 import { registerProductRoutes } from "./v1/products.server";
 import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
@@ -53,6 +54,7 @@ export function createApi() {
   registerHighlightRoutes(api);
   registerProductRoutes(api);
   registerSearchRoutes(api);
+  registerPaymentRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import QRCode from "qrcode";
 import { z } from "zod";
 import { db as defaultDb, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
@@ -20,7 +21,7 @@ import {
 } from "./methods";
 import { createMollieProvider, mollieMethods } from "./mollie.server";
 import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from "./provider.server";
-import { sandboxProvider } from "./sandbox/provider.server";
+import { sandboxCheckoutUrl, sandboxProvider } from "./sandbox/provider.server";
 import { decideSandboxPayment, findSandboxPayment, type SandboxDecision } from "./sandbox/psp.server";
 import { mayChange, type PaymentStatus } from "./status";
 import {
@@ -628,11 +629,20 @@ export interface SandboxCheckout {
   expiresAt: Date;
   /** Where the shopper goes back to (the shop's return page). */
   returnUrl: string;
+  /** This page's own address. */
+  pageUrl: string;
+  /** Bancontact: the QR code (SVG markup) a phone scans to open this payment in the app. */
+  qrSvg: string | null;
 }
 
 export async function sandboxCheckout(db: Queryable, id: string): Promise<SandboxCheckout | null> {
   const payment = await findSandboxPayment(db, id);
   if (!payment) return null;
+  const pageUrl = sandboxCheckoutUrl(payment.id);
+  const qrSvg =
+    payment.method === "bancontact" && payment.status === "open"
+      ? await QRCode.toString(`${pageUrl}?via=app`, { type: "svg", margin: 0, errorCorrectionLevel: "M" })
+      : null;
   return {
     id: payment.id,
     amountCents: payment.amountCents,
@@ -643,12 +653,15 @@ export async function sandboxCheckout(db: Queryable, id: string): Promise<Sandbo
     status: payment.status,
     expiresAt: payment.expiresAt,
     returnUrl: payment.redirectUrl,
+    pageUrl,
+    qrSvg,
   };
 }
 
 /** The language of a sandbox payment's hosted page (the shopper's, as the shop asked). */
 export async function sandboxPaymentLocale(db: Queryable, id: string): Promise<Locale | null> {
-  return (await sandboxCheckout(db, id))?.locale ?? null;
+  const payment = await findSandboxPayment(db, id);
+  return payment && isLocale(payment.locale) ? payment.locale : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
@@ -10,6 +11,7 @@ import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
@@ -17,6 +19,7 @@ import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
@@ -24,6 +27,7 @@ import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
@@ -40,6 +44,7 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    payments: enPayments,
   },
   nl: {
     common: nlCommon,
@@ -49,6 +54,7 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    payments: nlPayments,
   },
   fr: {
     common: frCommon,
@@ -58,6 +64,7 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    payments: frPayments,
   },
   es: {
     common: esCommon,
@@ -67,6 +74,7 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    payments: esPayments,
   },
 } satisfies Resource;
 
