@@ -2,6 +2,11 @@ import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import {
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
+} from "./domains/payments/payments.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
@@ -14,4 +19,7 @@ export const jobs = [
   notifyBackInStockJob,
   pruneGuestCartsJob,
   pruneGuestWishlistsJob,
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
 ] as unknown as JobDefinition<never>[];

@@ -11,6 +11,7 @@ export const namespaces = [
   "product",
   "cart",
   "wishlist",
+  "payments",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */

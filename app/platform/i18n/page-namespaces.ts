@@ -9,6 +9,7 @@ const known: readonly ClientNamespace[] = [
   "product",
   "cart",
   "wishlist",
+  "payments",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

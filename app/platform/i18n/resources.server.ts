@@ -4,6 +4,7 @@ import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
@@ -13,6 +14,7 @@ import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
@@ -22,6 +24,7 @@ import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
@@ -31,6 +34,7 @@ import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
@@ -50,6 +54,7 @@ export const resources = {
     product: enProduct,
     cart: enCart,
     wishlist: enWishlist,
+    payments: enPayments,
   },
   nl: {
     common: nlCommon,
@@ -61,6 +66,7 @@ export const resources = {
     product: nlProduct,
     cart: nlCart,
     wishlist: nlWishlist,
+    payments: nlPayments,
   },
   fr: {
     common: frCommon,
@@ -72,6 +78,7 @@ export const resources = {
     product: frProduct,
     cart: frCart,
     wishlist: frWishlist,
+    payments: frPayments,
   },
   es: {
     common: esCommon,
@@ -83,6 +90,7 @@ export const resources = {
     product: esProduct,
     cart: esCart,
     wishlist: esWishlist,
+    payments: esPayments,
   },
 } satisfies Resource;
 
