@@ -1,7 +1,14 @@
+import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import {
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
+} from "./domains/payments/payments.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
+import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
@@ -10,4 +17,9 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  pruneGuestCartsJob,
+  pruneGuestWishlistsJob,
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
 ] as unknown as JobDefinition<never>[];

@@ -67,4 +67,6 @@ export default [
     .filter(([, children]) => children.length > 0)
     .map(([name, children]) => layout(`routes/layouts/${name}.tsx`, children)),
   ...backOffice,
+  // The sandbox PSP's hosted page: not a shop page, so outside the locale layer and the shop's layouts.
+  route("sandbox-pay/:paymentId/", "routes/sandbox/sandbox-pay.tsx", { id: "sandbox-pay" }),
 ] satisfies RouteConfig;

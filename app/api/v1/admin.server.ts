@@ -16,10 +16,11 @@ import {
   changeProductVariants,
   type Permission,
   type StaffActor,
+  type StaffMember,
   unblockCustomer,
 } from "../../domains/staff/staff.server";
+import { requireStaff } from "../../platform/auth/guards.server";
 import { checkSession, isStaff } from "../../platform/auth/session.server";
-import type { StaffMember } from "../../platform/auth/staff.server";
 import { ApiError, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { errorResponse } from "./schemas";
@@ -27,9 +28,9 @@ import { errorResponse } from "./schemas";
 /** The staff member behind an API request, if their role has `permission`; otherwise the matching error. */
 export async function requireStaffApi(c: Context<AppEnv>, permission: Permission): Promise<StaffActor> {
   const { visitor } = await checkSession(c.req.raw);
-  if (!visitor) throw new ApiError(401, "errors.unauthorized", "Sign in as staff first.");
-  if (!isStaff(visitor)) throw httpErrors.notFound();
-  const staff = visitor as StaffMember;
+  // Customers learn nothing about the back office; visitors get requireStaff's 401.
+  if (visitor && !isStaff(visitor)) throw httpErrors.notFound();
+  const staff = (await requireStaff(c.req.raw)) as StaffMember;
   if (!can(staff.role, permission))
     throw new ApiError(403, "errors.forbidden", `The role ${staff.role} has no access to ${permission}.`);
   return actorOf(staff);

@@ -1,6 +1,7 @@
 // The back office: who may do what (permissions), the audit log of every staff action, and the staff
 // commands, each a domain command plus its audit entry in one transaction (docs/decisions/0020).
-import type { StaffMember } from "../../platform/auth/staff.server";
+import type { StaffRole } from "../../platform/auth/auth.server";
+import type { Visitor } from "../../platform/auth/session.server";
 import type { StaffActor } from "./audit.server";
 
 export {
@@ -21,6 +22,9 @@ export * from "./people.server";
 export { can, type Permission, permissions, rolePermissions } from "./permissions";
 export * from "./site.server";
 export * from "./sizing.server";
+
+/** A signed-in staff member (a visitor whose role is a staff role). */
+export type StaffMember = Visitor & { role: StaffRole };
 
 /** The actor an audit entry names, from the signed-in staff member. */
 export function actorOf(staff: StaffMember): StaffActor {

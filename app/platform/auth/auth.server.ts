@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { createAuthMiddleware } from "better-auth/api";
+import { admin, bearer } from "better-auth/plugins";
 import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
 import { type Database, db } from "../db/db.server";
 import * as schema from "../db/schema.server";
@@ -9,6 +10,39 @@ import { logger } from "../logging/logger.server";
 
 // What each role may do in the shop is checked by `requireStaff` and the back office's permission table.
 export { type Role, type StaffRole, staffRoles } from "./roles";
+
+/**
+ * What happens when a visitor signs in (or registers and is signed in): a guest's cart and wishlist move
+ * into the account. A listener gets the new user id and the request's cookies and names the cookies to
+ * drop. Domains register at module load, by name (a re-evaluated module replaces its listener).
+ */
+export type SignInListener = (visitor: {
+  userId: string;
+  cookieHeader: string | null;
+}) => Promise<{ dropCookies?: string[] } | undefined>;
+
+const signInListeners = new Map<string, SignInListener>();
+
+export function onSignIn(name: string, listener: SignInListener): void {
+  signInListeners.set(name, listener);
+}
+
+const afterSignIn = createAuthMiddleware(async (ctx) => {
+  if (!ctx.path.startsWith("/sign-in") && !ctx.path.startsWith("/sign-up")) return;
+  const session = ctx.context.newSession;
+  if (!session) return;
+  const cookieHeader = ctx.headers?.get("cookie") ?? null;
+  for (const [name, listener] of signInListeners) {
+    try {
+      const result = await listener({ userId: session.user.id, cookieHeader });
+      for (const cookie of result?.dropCookies ?? [])
+        ctx.setCookie(cookie, "", { maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" });
+    } catch (error) {
+      // A failed merge must not fail the sign-in: the guest's things stay where they were.
+      logger.error({ err: error, listener: name }, "sign-in listener failed");
+    }
+  }
+});
 
 // The Drizzle handle is opened at start-up, after this module loads: resolve it on each use.
 const lazyDb = new Proxy({} as Database, { get: (_target, key) => Reflect.get(db(), key) });
@@ -38,11 +72,17 @@ export const auth = betterAuth({
     },
   },
   advanced: { database: { generateId: "uuid" } },
+  hooks: { after: afterSignIn },
   logger: {
     level: "warn",
     log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
   },
+  // Throttling lives in the shop's own PostgreSQL counters (app/domains/customers/throttle.server.ts):
+  // better-auth's limiter keeps its counts in process memory, which N stateless replicas cannot share.
+  rateLimit: { enabled: false },
   plugins: [
+    // The app signs in through /api/v1/account/login and sends the session token as a bearer token.
+    bearer(),
     admin({
       defaultRole: "customer",
       adminRoles: ["admin"],

@@ -1,32 +1,44 @@
 import type { Resource } from "i18next";
+import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
+import enWishlist from "../../locales/en/wishlist.json";
+import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
+import esWishlist from "../../locales/es/wishlist.json";
+import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
+import frWishlist from "../../locales/fr/wishlist.json";
+import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
+import nlWishlist from "../../locales/nl/wishlist.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
@@ -40,6 +52,9 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    cart: enCart,
+    wishlist: enWishlist,
+    payments: enPayments,
   },
   nl: {
     common: nlCommon,
@@ -49,6 +64,9 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    cart: nlCart,
+    wishlist: nlWishlist,
+    payments: nlPayments,
   },
   fr: {
     common: frCommon,
@@ -58,6 +76,9 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    cart: frCart,
+    wishlist: frWishlist,
+    payments: frPayments,
   },
   es: {
     common: esCommon,
@@ -67,6 +88,9 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    cart: esCart,
+    wishlist: esWishlist,
+    payments: esPayments,
   },
 } satisfies Resource;
 

@@ -1,6 +1,6 @@
 // What every back-office loader and action starts with: the staff guard and the permission check (on the
 // server, whatever the navigation shows), and the form plumbing around the staff domain's commands.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { AdminActionData } from "~/components/admin/admin-form";
 import {
@@ -11,8 +11,10 @@ import {
   type Permission,
   SizeChartError,
   type StaffActor,
+  type StaffMember,
 } from "~/domains/staff/staff.server";
-import { requireStaff, type StaffMember } from "~/platform/auth/staff.server";
+import { requireStaff } from "~/platform/auth/guards.server";
+import { checkSession, isStaff } from "~/platform/auth/session.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { serverI18n } from "~/platform/i18n/resources.server";
 
@@ -21,12 +23,32 @@ export interface Guarded {
   actor: StaffActor;
 }
 
+/** The back office's own sign-in page (English, staff only). */
+export const STAFF_SIGN_IN_PATH = "/admin/login/";
+
+/** The signed-in staff member, or null for visitors and customers. */
+export async function staffOf(request: Request): Promise<StaffMember | null> {
+  const { visitor } = await checkSession(request);
+  return isStaff(visitor) ? (visitor as StaffMember) : null;
+}
+
 /**
- * The staff member of the request if their role has `permission`. Visitors go to the sign-in page,
- * customers get the 404 page, staff without the permission get a 403 inside the back office.
+ * Any staff member (every back-office page): a visitor goes to the staff sign-in and comes back; a
+ * signed-in customer gets the shop's 404 page, never a hint that there is a back office.
  */
+export async function requireBackOffice(request: Request): Promise<StaffMember> {
+  const { visitor } = await checkSession(request);
+  if (!visitor) {
+    const url = new URL(request.url);
+    throw redirect(`${STAFF_SIGN_IN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (!isStaff(visitor)) throw data(null, { status: 404 });
+  return (await requireStaff(request)) as StaffMember;
+}
+
+/** The staff member of the request if their role has `permission`; staff without it get a 403 page. */
 export async function requirePermission(request: Request, permission: Permission): Promise<Guarded> {
-  const staff = await requireStaff(request);
+  const staff = await requireBackOffice(request);
   if (!can(staff.role, permission))
     throw data({ message: `Your role (${staff.role}) has no access to ${permission}.` }, { status: 403 });
   return { staff, actor: actorOf(staff) };

@@ -3,14 +3,14 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { NotFoundPage } from "~/components/system/system-pages";
 import { rolePermissions } from "~/domains/staff/staff.server";
-import { requireStaff } from "~/platform/auth/staff.server";
 import type { Route } from "./+types/layout";
+import { requireBackOffice } from "./admin.server";
 
 export const handle = { i18n: ["forms", "ui"] };
 
 /** Every back-office page: staff only (visitors to the sign-in, customers to the 404 page). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireBackOffice(request);
   return {
     staff: {
       name: `${staff.firstName} ${staff.lastName}`,

@@ -4,10 +4,9 @@ import { PasswordField } from "~/components/forms/conform-fields";
 import { AccountError } from "~/domains/staff/staff.server";
 import { StaffSignInSchema } from "~/domains/staff/validation";
 import { auth, staffRoles } from "~/platform/auth/auth.server";
-import { staffOf } from "~/platform/auth/staff.server";
 import { logger } from "~/platform/logging/logger.server";
 import type { Route } from "./+types/login";
-import { runForm } from "./admin.server";
+import { runForm, staffOf } from "./admin.server";
 
 export const handle = { i18n: ["forms"] };
 

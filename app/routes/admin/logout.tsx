@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { auth } from "~/platform/auth/auth.server";
-import { STAFF_SIGN_IN_PATH } from "~/platform/auth/staff.server";
 import type { Route } from "./+types/logout";
+import { STAFF_SIGN_IN_PATH } from "./admin.server";
 
 /** Signs out (ends the session, clears its cookie) and goes back to the sign-in page. */
 export async function action({ request }: Route.ActionArgs) {

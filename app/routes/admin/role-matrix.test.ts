@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { createApi } from "../../api/index.server";
@@ -33,7 +34,8 @@ let connection: Connection;
 const cookies: Partial<Record<Role | "visitor", string>> = { visitor: "" };
 const ids: Partial<Record<Role, string>> = {};
 let productId: number;
-const api = createApi();
+// Mounted where the server mounts it: the guards tell API requests by their `/api/` path.
+const api = new Hono().route("/api", createApi());
 
 const sections: [string, Permission, { loader: (args: never) => Promise<unknown> }][] = [
   ["dashboard", "dashboard", dashboard],
@@ -185,7 +187,7 @@ describe("back-office API", () => {
   const call = (who: keyof typeof cookies, path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (cookies[who]) headers.set("cookie", cookies[who] as string);
-    return api.request(path, { ...init, headers });
+    return api.request(`/api${path}`, { ...init, headers });
   };
   const putPrice = (who: keyof typeof cookies, priceCents: number) =>
     call(who, `/v1/admin/products/${productId}/price`, {
@@ -199,7 +201,7 @@ describe("back-office API", () => {
     expect(visitor.status).toBe(401);
     expect(await visitor.json()).toMatchObject({
       statusCode: 401,
-      messageTranslationKey: "errors.unauthorized",
+      messageTranslationKey: "errors.signInRequired",
     });
     expect((await call("customer", "/v1/admin/products")).status).toBe(404);
     expect((await putPrice("customer", 1_00)).status).toBe(404);
