@@ -14,8 +14,9 @@ import {
 
 import { highlightThresholds, setHighlightThresholds } from "../highlights/highlights.server";
 import type { HighlightThresholds } from "../highlights/thresholds";
+import { methodAvailability } from "../payments/payments.server";
 import { audited, changes, type StaffActor } from "./audit.server";
-import type { NoticeInput } from "./validation";
+import type { NoticeInput, PaymentMethodsInput } from "./validation";
 
 /** Saves one operator setting (validated against its definition again: the server decides). */
 export async function changeSetting(actor: StaffActor, key: SettingKey, value: Record<string, number>) {
@@ -106,6 +107,40 @@ export function endSiteNotice(actor: StaffActor, id: number) {
         summary: `Notice ended: ${before.message.en ?? ""}`,
         before: JSON.parse(JSON.stringify({ endsAt: before.endsAt })),
         after: { endsAt: new Date().toISOString() },
+      },
+    };
+  });
+}
+
+const PAYMENT_METHODS_SETTING = "payments.methods";
+
+/**
+ * Saves where and for which amounts each payment method is offered (the payments domain's
+ * `payments.methods` setting, read by `availablePaymentMethods`).
+ */
+export async function changePaymentMethods(actor: StaffActor, input: PaymentMethodsInput) {
+  const setting = Object.fromEntries(
+    Object.entries(input.methods).map(([method, rule]) => [
+      method,
+      {
+        enabled: rule.enabled,
+        countries: rule.countries,
+        ...(rule.min === undefined ? {} : { minCents: rule.min }),
+        ...(rule.max === undefined ? {} : { maxCents: rule.max }),
+      },
+    ]),
+  );
+  const before = JSON.parse(JSON.stringify(await methodAvailability())) as Record<string, unknown>;
+  return audited(actor, async (tx) => {
+    await writeSetting(PAYMENT_METHODS_SETTING, setting, actor.id, tx);
+    const diff = changes(before, setting);
+    return {
+      result: setting,
+      audit: diff && {
+        action: "setting.update",
+        target: { type: "setting", id: PAYMENT_METHODS_SETTING },
+        summary: `Payment methods: ${Object.keys(diff.after).join(", ")}`,
+        ...diff,
       },
     };
   });

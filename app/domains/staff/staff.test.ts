@@ -19,6 +19,7 @@ import {
 import { activeNotices, isMaintenanceMode, shopSetting } from "../content/content.server";
 import { createAccount, isBlocked } from "../customers/customers.server";
 import { user } from "../customers/tables.server";
+import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
 import { SynonymGroupSchema } from "../search/validation";
 import { sizeChartFor } from "../sizing/size-charts";
@@ -31,6 +32,7 @@ import {
   blockCustomer,
   CatalogueError,
   changeMaintenanceMode,
+  changePaymentMethods,
   changeProductAvailability,
   changeProductPrice,
   changeProductTranslations,
@@ -47,7 +49,13 @@ import {
   unblockCustomer,
   uploadProductImage,
 } from "./staff.server";
-import { CategorySchema, ProductTranslationsSchema, SizeChartSchema } from "./validation";
+import {
+  CategorySchema,
+  PaymentMethodsSchema,
+  ProductTranslationsSchema,
+  paymentMethodIds,
+  SizeChartSchema,
+} from "./validation";
 
 let connection: Connection;
 let admin: StaffActor;
@@ -429,6 +437,21 @@ describe("settings, maintenance and notices", () => {
     await expect(changeSetting(admin, "walletCap", { percent: 150 })).rejects.toThrow();
     const [entry] = (await entriesAbout("setting", "freeShippingThresholds")).slice(-1);
     expect(entry).toMatchObject({ before: { NL: 50_00, ES: 75_00 }, after: { NL: 40_00, ES: 80_00 } });
+  });
+
+  it("decides where and for which totals checkout offers a payment method", async () => {
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 50_00 })).toContain("klarna");
+    const methods = Object.fromEntries(
+      paymentMethodIds.map((id) => [id, { enabled: true, countries: ["NL", "BE", "FR", "ES"] }]),
+    ) as Record<string, Record<string, unknown>>;
+    methods.klarna = { enabled: true, countries: ["NL"], min: "100", max: "500" };
+    methods.ideal = { countries: ["NL"] };
+    await changePaymentMethods(admin, PaymentMethodsSchema.parse({ methods }));
+    const offered = await availablePaymentMethods({ country: "NL", amountCents: 50_00 });
+    expect(offered).not.toContain("klarna");
+    expect(offered).not.toContain("ideal");
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 200_00 })).toContain("klarna");
+    expect(await availablePaymentMethods({ country: "FR", amountCents: 50_00 })).toContain("bancontact");
   });
 
   it("closes and opens the shop, and publishes a notice in four languages", async () => {

@@ -366,3 +366,37 @@ export function settingFormSchema(key: SettingKey) {
     ),
   ) as z.ZodType<Record<string, number>>;
 }
+
+/** PRODUCT.md: payment methods' availability per country and amount (the `payments.methods` setting). */
+export const paymentMethodIds = [
+  "ideal",
+  "bancontact",
+  "card",
+  "applepay",
+  "klarna",
+  "afterpay",
+  "billink",
+  "fashioncheque",
+] as const;
+const MethodRuleSchema = z
+  .object({
+    enabled: rules.toggle(),
+    countries: z.array(z.enum(["NL", "BE", "FR", "ES"])).default([]),
+    min: rules.optional(euros()),
+    max: rules.optional(euros()),
+  })
+  .check(
+    z.superRefine((rule, ctx) => {
+      if (rule.min !== undefined && rule.max !== undefined && rule.max < rule.min)
+        ctx.addIssue({ code: "custom", path: ["max"], message: "The maximum must not be below the minimum" });
+    }),
+  );
+export const PaymentMethodsSchema = z.object({
+  methods: z.object(
+    Object.fromEntries(paymentMethodIds.map((id) => [id, MethodRuleSchema])) as Record<
+      (typeof paymentMethodIds)[number],
+      typeof MethodRuleSchema
+    >,
+  ),
+});
+export type PaymentMethodsInput = z.output<typeof PaymentMethodsSchema>;

@@ -1,5 +1,7 @@
 import { AdminFormView, AdminInput, AdminSwitch, useAdminForm } from "~/components/admin/admin-form";
-import { Badge, PageHeader, Panel } from "~/components/admin/ui";
+import { Badge, DataTable, PageHeader, Panel } from "~/components/admin/ui";
+import { TextInput } from "~/components/forms/controls";
+import { Field } from "~/components/forms/field";
 import { isMaintenanceMode, readSetting, settingValue } from "~/domains/content/content.server";
 import {
   isSettingKey,
@@ -10,25 +12,35 @@ import {
 } from "~/domains/content/settings";
 import { highlightThresholds } from "~/domains/highlights/highlights.server";
 import { HighlightThresholdsSchema } from "~/domains/highlights/thresholds";
+import { methodAvailability } from "~/domains/payments/payments.server";
 import {
   changeHighlightThresholds,
   changeMaintenanceMode,
+  changePaymentMethods,
   changeSetting,
 } from "~/domains/staff/staff.server";
-import { centsToInput, MaintenanceSchema, settingFormSchema } from "~/domains/staff/validation";
+import {
+  centsToInput,
+  MaintenanceSchema,
+  PaymentMethodsSchema,
+  paymentMethodIds,
+  settingFormSchema,
+} from "~/domains/staff/validation";
 import type { Route } from "./+types/settings";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "settings");
-  const [maintenance, thresholds, stored] = await Promise.all([
+  const [maintenance, thresholds, methods, stored] = await Promise.all([
     isMaintenanceMode(),
     highlightThresholds(),
+    methodAvailability(),
     Promise.all(settingKeys.map(async (key) => [key, settingValue(key, await readSetting(key))] as const)),
   ]);
   return {
     maintenance,
     thresholds,
+    methods,
     values: Object.fromEntries(stored) as Record<SettingKey, Record<string, number>>,
   };
 }
@@ -48,6 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
     return runForm(formData, HighlightThresholdsSchema, async (value) => {
       await changeHighlightThresholds(actor, value);
       return "Thresholds saved; labels follow at the next highlights run (within 5 minutes).";
+    });
+  if (intent === "payment-methods")
+    return runForm(formData, PaymentMethodsSchema, async (value) => {
+      await changePaymentMethods(actor, value);
+      return "Payment methods saved; checkout offers them at once.";
     });
   if (isSettingKey(intent))
     return runForm(formData, settingFormSchema(intent), async (value) => {
@@ -151,8 +168,121 @@ function HighlightsForm({ thresholds }: { thresholds: Record<string, Record<stri
   );
 }
 
+type Methods = Route.ComponentProps["loaderData"]["methods"];
+const methodNames: Record<string, string> = {
+  ideal: "iDEAL",
+  bancontact: "Bancontact",
+  card: "Card",
+  applepay: "Apple Pay",
+  klarna: "Klarna",
+  afterpay: "Riverty (Afterpay)",
+  billink: "Billink",
+  fashioncheque: "Fashioncheque",
+};
+const countries = ["NL", "BE", "FR", "ES"] as const;
+
+function PaymentMethodsForm({ methods }: { methods: Methods }) {
+  const form = useAdminForm("payment-methods", PaymentMethodsSchema, {
+    methods: Object.fromEntries(
+      paymentMethodIds.map((id) => {
+        const rule = methods[id];
+        return [
+          id,
+          {
+            enabled: rule?.enabled ? "on" : undefined,
+            countries: rule?.countries ?? [],
+            min: rule?.minCents === undefined ? "" : centsToInput(rule.minCents),
+            max: rule?.maxCents === undefined ? "" : centsToInput(rule.maxCents),
+          },
+        ];
+      }),
+    ),
+  });
+  return (
+    <Panel
+      title="Payment methods"
+      description="Where, and for which order totals, checkout offers each method."
+    >
+      <AdminFormView form={form} submitLabel="Save payment methods">
+        <DataTable caption="Payment methods">
+          <thead>
+            <tr>
+              <th>Method</th>
+              <th>Offered</th>
+              <th>Countries</th>
+              <th>From (€)</th>
+              <th>Up to (€)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {paymentMethodIds.map((id) => {
+              const rule = methods[id];
+              const at = (key: string) => form.field(`methods.${id}.${key}`);
+              const cell = (key: "min" | "max", label: string) => {
+                const meta = at(key);
+                return (
+                  <Field
+                    id={meta.id}
+                    label={<span className="sr-only">{label}</span>}
+                    error={meta.errors?.[0]}
+                  >
+                    {(control) => (
+                      <TextInput
+                        name={meta.name}
+                        defaultValue={(meta.initialValue as string | undefined) ?? ""}
+                        inputMode="decimal"
+                        className="w-28"
+                        {...control}
+                      />
+                    )}
+                  </Field>
+                );
+              };
+              return (
+                <tr key={id}>
+                  <td className="font-medium">{methodNames[id]}</td>
+                  <td>
+                    <label className="inline-flex min-h-11 items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name={at("enabled").name}
+                        defaultChecked={rule?.enabled}
+                        className="size-4 accent-ink"
+                      />
+                      <span className="sr-only">Offer {methodNames[id]}</span>
+                    </label>
+                  </td>
+                  <td>
+                    <fieldset className="flex flex-wrap gap-x-3">
+                      <legend className="sr-only">Countries for {methodNames[id]}</legend>
+                      {countries.map((country) => (
+                        <label key={country} className="inline-flex min-h-11 items-center gap-1.5">
+                          <input
+                            type="checkbox"
+                            name={at("countries").name}
+                            value={country}
+                            defaultChecked={rule?.countries.includes(country)}
+                            className="size-4 accent-ink"
+                          />
+                          {country}
+                        </label>
+                      ))}
+                    </fieldset>
+                  </td>
+                  <td>{cell("min", `Lowest total for ${methodNames[id]}`)}</td>
+                  <td>{cell("max", `Highest total for ${methodNames[id]}`)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
+      </AdminFormView>
+    </Panel>
+  );
+}
+
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { maintenance, thresholds, values } = loaderData;
+  const { maintenance, thresholds, methods, values } = loaderData;
   const maintenanceForm = useAdminForm("maintenance", MaintenanceSchema, {
     on: maintenance ? "on" : undefined,
   });
@@ -175,6 +305,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {settingKeys.map((key) => (
           <SettingForm key={`${key}-${JSON.stringify(values[key])}`} settingKey={key} value={values[key]} />
         ))}
+      </div>
+      <div className="mt-4">
+        <PaymentMethodsForm key={JSON.stringify(methods)} methods={methods} />
       </div>
       <div className="mt-4">
         <HighlightsForm key={JSON.stringify(thresholds)} thresholds={thresholds} />
