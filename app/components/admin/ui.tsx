@@ -113,7 +113,8 @@ export function DataTable({
   return (
     // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
     <section
-      className="-mx-4 overflow-x-auto px-4 desktop:mx-0 desktop:px-0"
+      // `relative` keeps screen-reader-only labels of the cells inside the scrolling box.
+      className="relative -mx-4 overflow-x-auto px-4 desktop:mx-0 desktop:px-0"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
       tabIndex={0}
       aria-label={caption}

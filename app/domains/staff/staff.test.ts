@@ -8,6 +8,7 @@ import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
 import { categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
+import { productCards } from "../catalog/listing.server";
 import { listingIndex } from "../catalog/listing-index.server";
 import {
   categories,
@@ -437,6 +438,17 @@ describe("settings, maintenance and notices", () => {
     await expect(changeSetting(admin, "walletCap", { percent: 150 })).rejects.toThrow();
     const [entry] = (await entriesAbout("setting", "freeShippingThresholds")).slice(-1);
     expect(entry).toMatchObject({ before: { NL: 50_00, ES: 75_00 }, after: { NL: 40_00, ES: 80_00 } });
+  });
+
+  it("moves the “Only n left” threshold of product pages and cards", async () => {
+    const slug = await englishSlug(productId);
+    expect((await productPage("en", slug))!.fewLeftThreshold).toBe(5);
+    await changeSetting(admin, "fewLeftThreshold", { units: 50 });
+    const page = (await productPage("en", slug))!;
+    expect(page.fewLeftThreshold).toBe(50);
+    const [card] = await productCards(connection.db, "en", [productId]);
+    expect(card?.fewLeft).toBe(card!.stock > 0 && card!.stock <= 50);
+    await changeSetting(admin, "fewLeftThreshold", { units: 5 });
   });
 
   it("decides where and for which totals checkout offers a payment method", async () => {
