@@ -18,6 +18,7 @@ async function signIn(page: Page, who: { email: string; password: string }, path
   await page.getByLabel("E-mail").fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login\//);
 }
 
 /** A visitor's view of a shop page: a fresh context without any session. */
@@ -56,7 +57,7 @@ test("a merchandiser changes a price and the shop shows it", async ({ page, requ
   await expectNoSeriousA11yViolations(page);
 
   // A bad amount is refused in the browser with a clear message, and nothing is saved.
-  const price = page.getByLabel("Price (€)", { exact: true });
+  const price = page.getByLabel(/^Price \(€\)/);
   await price.fill("12,345");
   await page.getByRole("button", { name: "Save price" }).click();
   await expect(page.getByText("Enter an amount like 49.95")).toBeVisible();
@@ -108,7 +109,11 @@ test("an admin blocks a customer, and the audit log says who did it", async ({ p
   expect(problems).toEqual([]);
 });
 
-test("visitors go to the staff sign-in; customers and wrong roles get no back office", async ({ page, request }) => {
+test("visitors go to the staff sign-in; customers and wrong roles get no back office", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto("/admin/customers/");
   await expect(page).toHaveURL(/\/admin\/login\/\?redirect=%2Fadmin%2Fcustomers%2F/);
 
@@ -119,6 +124,7 @@ test("visitors go to the staff sign-in; customers and wrong roles get no back of
   await expect(page.getByText("These details do not open the back office.")).toBeVisible();
   const signedIn = await page.request.post("/api/auth/sign-in/email", {
     data: { email: customer.email, password: customer.password },
+    headers: { origin: baseURL! },
   });
   expect(signedIn.ok()).toBe(true);
   const response = await page.goto("/admin/");

@@ -138,3 +138,14 @@ export function AdminSwitch({
 }: { form: AdminForm; name: string } & Omit<ComponentPropsWithoutRef<typeof SwitchField>, "meta">) {
   return <SwitchField meta={form.field(name)} {...props} />;
 }
+
+/**
+ * The status line of an action whose form is gone after it succeeded (a blocked customer's block form, a
+ * removed staff member's row), for the intents `matches` accepts.
+ */
+export function ActionStatus({ matches }: { matches: (intent: string) => boolean }) {
+  const reply = useActionData() as AdminActionData | undefined;
+  const message =
+    reply && matches(reply.intent) && reply.result.status === "success" ? reply.message : undefined;
+  return <StatusMessage message={message} />;
+}

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminFormView, AdminTextarea, useAdminForm } from "~/components/admin/admin-form";
+import { ActionStatus, AdminFormView, AdminTextarea, useAdminForm } from "~/components/admin/admin-form";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
 import { customerForStaff } from "~/domains/customers/customers.server";
@@ -87,6 +87,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <AdminFormView form={block} submitLabel="Block customer" tone="danger">
+              <ActionStatus matches={(intent) => intent === "unblock"} />
               <AdminTextarea form={block} name="reason" label="Reason" rows={3} maxChars={500} />
             </AdminFormView>
           )}

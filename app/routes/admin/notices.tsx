@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { AdminFormView, AdminInput, AdminSelect, useAdminForm } from "~/components/admin/admin-form";
+import {
+  ActionStatus,
+  AdminFormView,
+  AdminInput,
+  AdminSelect,
+  useAdminForm,
+} from "~/components/admin/admin-form";
 import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
 import { allNotices, type StoredNotice } from "~/domains/content/content.server";
 import { formatShopTime } from "~/domains/staff/shop-time";
@@ -66,7 +72,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
         title="Site notices"
         description="Banners above every shop page, in the shopper's language."
       />
-      <Panel title="Notices">
+      <Panel title="Notices" actions={<ActionStatus matches={(intent) => intent.startsWith("end-")} />}>
         {notices.length === 0 ? (
           <EmptyState>No notices yet.</EmptyState>
         ) : (

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { AdminFormView, AdminInput, AdminSelect, useAdminForm } from "~/components/admin/admin-form";
+import {
+  ActionStatus,
+  AdminFormView,
+  AdminInput,
+  AdminSelect,
+  useAdminForm,
+} from "~/components/admin/admin-form";
 import { Badge, DataTable, PageHeader, Panel } from "~/components/admin/ui";
 import { PasswordField } from "~/components/forms/conform-fields";
 import { staffAccounts } from "~/domains/customers/customers.server";
@@ -93,7 +99,11 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </Panel>
-      <Panel className="mt-4" title="Members">
+      <Panel
+        className="mt-4"
+        title="Members"
+        actions={<ActionStatus matches={(intent) => intent.startsWith("remove-")} />}
+      >
         <DataTable caption="Staff members">
           <thead>
             <tr>
