@@ -617,7 +617,8 @@ export async function categoriesForStaff(on: Queryable = db()): Promise<StaffCat
         parentId: categories.parentId,
         position: categories.position,
         isActive: categories.isActive,
-        products: sql<number>`(select count(*)::int from ${productCategories} pc where pc.category_id = ${categories.id})`,
+        // Qualified by hand: in a one-table select Drizzle writes the column without its table.
+        products: sql<number>`(select count(*)::int from ${productCategories} pc where pc.category_id = "categories"."id")`,
       })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.id)),

@@ -137,7 +137,8 @@ export async function staffAccounts(on: Queryable = db()): Promise<StaffAccount[
       lastName: user.lastName,
       role: user.role,
       createdAt: user.createdAt,
-      lastSeenAt: sql<Date | null>`(select max(s.updated_at) from ${session} s where s.user_id = ${user.id})`,
+      // Qualified by hand: in a one-table select Drizzle writes `id` alone, which here would be the session's.
+      lastSeenAt: sql<Date | null>`(select max(s.updated_at) from ${session} s where s.user_id = "user"."id")`,
     })
     .from(user)
     .where(inArray(user.role, [...staffRoles]))

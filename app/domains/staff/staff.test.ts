@@ -7,7 +7,7 @@ import { seededDatabase } from "../../../tests/support/database";
 import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
-import { categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
+import { categoriesForStaff, categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
 import { productCards } from "../catalog/listing.server";
 import { listingIndex } from "../catalog/listing-index.server";
 import {
@@ -18,7 +18,7 @@ import {
   productTranslations,
 } from "../catalog/tables.server";
 import { activeNotices, isMaintenanceMode, shopSetting } from "../content/content.server";
-import { createAccount, isBlocked } from "../customers/customers.server";
+import { createAccount, isBlocked, staffAccounts } from "../customers/customers.server";
 import { user } from "../customers/tables.server";
 import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
@@ -321,6 +321,9 @@ describe("categories", () => {
       CategorySchema.parse({ parentId: women!.id, position: 5, isActive: true, translations: texts("edit") }),
     );
     expect(await categoryListing("en", "linen-edit-en", new URLSearchParams())).not.toBeNull();
+    const listed = await categoriesForStaff();
+    expect(listed.find((c) => c.id === women!.id)?.products).toBeGreaterThan(0);
+    expect(listed.find((c) => c.id === id)).toMatchObject({ parentId: women!.id, products: 0 });
     await expect(
       saveCategoryFromForm(
         merch,
@@ -384,6 +387,9 @@ describe("customers and staff", () => {
       body: { email: "new.support@shop.test", password: "support-password-1" },
     });
     expect((signedIn.user as { role?: string }).role).toBe("support");
+    const listed = (await staffAccounts()).find((m) => m.id === id);
+    expect(listed).toMatchObject({ role: "support", email: "new.support@shop.test" });
+    expect(listed?.lastSeenAt).toBeInstanceOf(Date);
     await expect(
       addStaffMember(admin, {
         email: "new.support@shop.test",
