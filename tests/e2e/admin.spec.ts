@@ -33,7 +33,9 @@ async function asVisitor(browser: Browser, baseURL: string, path: string) {
 test("a merchandiser changes a price and the shop shows it", async ({ page, request, browser, baseURL }) => {
   const problems = collectConsoleProblems(page);
   const html = await (await request.get("/en/category/women/")).text();
-  const slug = [...html.matchAll(/href="\/en\/([a-z0-9-]+)\/"/g)].map((m) => m[1]!).find((s) => s.includes("-w"));
+  const slug = [...html.matchAll(/href="\/en\/([a-z0-9-]+)\/"/g)]
+    .map((m) => m[1]!)
+    .find((s) => s.includes("-w"));
   const product = (await (await request.get(`/api/v1/products/${slug}?locale=en`)).json()) as {
     id: number;
     name: string;
@@ -97,7 +99,11 @@ test("an admin blocks a customer, and the audit log says who did it", async ({ p
   await expect(page.getByText("Three chargebacks in a month").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Lift the block" })).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Back office" }).first().getByRole("link", { name: "Audit log" }).click();
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .first()
+    .getByRole("link", { name: "Audit log" })
+    .click();
   const entry = page.getByRole("listitem").filter({ hasText: "Blocked: Three chargebacks in a month" });
   await expect(entry).toContainText("admin@loomandlabel.test (admin)");
   await expectNoSeriousA11yViolations(page);
@@ -140,4 +146,41 @@ test("support may not open the catalogue, even by its address", async ({ page })
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access");
   await expectNoSeriousA11yViolations(page);
+});
+
+test("every back-office page has no serious accessibility problem, on a desktop and a phone", async ({
+  page,
+}) => {
+  test.slow();
+  const problems = collectConsoleProblems(page);
+  await signIn(page, staff.admin);
+  const pages = [
+    "/admin/",
+    "/admin/products/",
+    "/admin/products/new/",
+    "/admin/categories/",
+    "/admin/categories/1/",
+    "/admin/categories/new/",
+    "/admin/synonyms/",
+    "/admin/size-charts/",
+    "/admin/customers/",
+    "/admin/staff/",
+    "/admin/settings/",
+    "/admin/notices/",
+    "/admin/outbox/",
+    "/admin/audit/",
+  ];
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // Nothing sticks out sideways on a phone (wide tables scroll inside their own box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+        width,
+      );
+    }
+  }
+  expect(problems).toEqual([]);
 });
