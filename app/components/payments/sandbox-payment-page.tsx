@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { FormErrorSummary, InputField, useFieldError } from "~/components/forms/conform-fields";
 import { FieldError, fieldIds, RequiredMark } from "~/components/forms/field";
-import { labelClass } from "~/components/forms/styles";
+import { labelClass, linkClass } from "~/components/forms/styles";
 import {
   browserSupportsApplePay,
   idealIssuers,
@@ -341,6 +341,12 @@ function BancontactStep({
         <Smartphone aria-hidden="true" className="size-4" />
         {t("sandbox.bancontact.openApp")}
       </a>
+      {/* A tester at a desktop without a phone at hand plays the app here. */}
+      <p className="hidden text-center desktop:block">
+        <a href={`${pageUrl}?via=app`} className={linkClass}>
+          {t("sandbox.bancontact.noPhone")}
+        </a>
+      </p>
     </div>
   );
 }
