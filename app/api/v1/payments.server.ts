@@ -45,12 +45,9 @@ const PaymentMethodOptionSchema = z
 const PaymentMethodsSchema = z
   .object({
     methods: z.array(PaymentMethodOptionSchema),
-    message: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "When no method is available: 'No payment methods available, contact service'",
-      }),
+    message: z.string().nullable().openapi({
+      description: "When no method is available: 'No payment methods available, contact service'",
+    }),
   })
   .openapi("PaymentMethods");
 
