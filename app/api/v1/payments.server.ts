@@ -85,7 +85,7 @@ const IdempotencyHeader = z.object({
     .min(8)
     .max(200)
     .openapi({
-      param: { name: "Idempotency-Key", in: "header" },
+      param: { name: "idempotency-key", in: "header" },
       description: "The same key answers the same result",
     }),
 });

@@ -143,3 +143,19 @@ describe("payment links and following a payment", () => {
     expect((await paymentById(connection.db, created.paymentId))?.refundedCents).toBe(500);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes the payment endpoints", async () => {
+    const response = await api.request("/v1/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/v1/payment-methods",
+        "/v1/payments",
+        "/v1/payments/{id}",
+        "/v1/payments/{id}/refunds",
+      ]),
+    );
+  });
+});
