@@ -147,3 +147,22 @@ test("a declined payment goes back to the shop and stays failed", async ({ page,
   await page.waitForURL(/\/en\/\?paid=no$/);
   expect(await statusOf(request, paymentId)).toBe("failed");
 });
+
+test("Apple Pay is not offered in a browser without it; the shopper goes back to choose another method", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { paymentId, checkoutUrl } = await paymentLink(request, baseURL!, {
+    method: "applepay",
+    locale: "en",
+    amountCents: 2_000,
+    returnUrl: "/en/?paid=applepay",
+  });
+  await page.goto(checkoutUrl);
+  await expect(page.getByText(en.sandbox.applepay.unsupported)).toBeVisible();
+  await expect(page.getByRole("button", { name: en.sandbox.applepay.pay })).toHaveCount(0);
+  await page.getByRole("button", { name: en.sandbox.applepay.otherMethod }).click();
+  await page.waitForURL(/\/en\/\?paid=applepay$/);
+  expect(await statusOf(request, paymentId)).toBe("canceled");
+});

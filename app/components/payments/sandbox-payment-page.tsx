@@ -356,7 +356,15 @@ function ApplePayStep() {
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => setSupported(browserSupportsApplePay()), []);
   if (supported === null) return <p className="text-sm text-muted">{t("sandbox.applepay.checking")}</p>;
-  if (!supported) return <p role="status">{t("sandbox.applepay.unsupported")}</p>;
+  if (!supported)
+    return (
+      <Form method="post" noValidate className="space-y-5">
+        <p role="status">{t("sandbox.applepay.unsupported")}</p>
+        <button type="submit" name="intent" value="cancel" className={primaryButton}>
+          {t("sandbox.applepay.otherMethod")}
+        </button>
+      </Form>
+    );
   return (
     <Form method="post">
       <PayButton>{t("sandbox.applepay.pay")}</PayButton>
