@@ -9,22 +9,30 @@ test.beforeEach(async ({ context, baseURL }) => {
   await dismissConsent(context, baseURL!);
 });
 
+let staff: APIRequestContext;
+
 /**
- * Customer service creates a payment link through the API (signed in as the demo admin), as the checkout
- * does through the domain: a real payment row and a real sandbox payment, nothing staged.
+ * Customer service creates a payment link through the API (signed in once as the demo admin: sign-ins are
+ * throttled), as the checkout does through the domain: a real payment row and a real sandbox payment.
  */
-async function paymentLink(
-  request: APIRequestContext,
-  baseURL: string,
-  payment: { method: string; locale: string; amountCents: number; returnUrl: string },
-) {
-  const signIn = await request.post("/api/auth/sign-in/email", {
+test.beforeAll(async ({ playwright, baseURL }) => {
+  staff = await playwright.request.newContext({ baseURL });
+  const signIn = await staff.post("/api/auth/sign-in/email", {
     data: { email: "admin@loomandlabel.test", password: "demo-admin-2026" },
-    headers: { origin: baseURL },
+    headers: { origin: baseURL! },
   });
   expect(signIn.ok()).toBe(true);
+});
+test.afterAll(() => staff.dispose());
+
+async function paymentLink(payment: {
+  method: string;
+  locale: string;
+  amountCents: number;
+  returnUrl: string;
+}) {
   const reference = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-  const created = await request.post("/api/v1/payments", {
+  const created = await staff.post("/api/v1/payments", {
     data: { purpose: "order", reference, description: `Order ${reference}`, ...payment },
     headers: { "idempotency-key": `e2e-${reference}` },
   });
@@ -42,10 +50,9 @@ const hydrated = (page: Page) => expect(page.locator("form[data-hydrated]").firs
 test("a shopper pays with iDEAL on the sandbox page after choosing a bank, and returns to the shop", async ({
   page,
   request,
-  baseURL,
 }) => {
   const problems = collectConsoleProblems(page);
-  const { paymentId, checkoutUrl } = await paymentLink(request, baseURL!, {
+  const { paymentId, checkoutUrl } = await paymentLink({
     method: "ideal",
     locale: "nl",
     amountCents: 5_995,
@@ -80,9 +87,8 @@ test("the card form refuses bad card data in the browser and on the server, then
   page,
   browser,
   request,
-  baseURL,
 }) => {
-  const { paymentId, checkoutUrl } = await paymentLink(request, baseURL!, {
+  const { paymentId, checkoutUrl } = await paymentLink({
     method: "card",
     locale: "en",
     amountCents: 12_50,
@@ -134,8 +140,8 @@ test("the card form refuses bad card data in the browser and on the server, then
   expect(await statusOf(request, paymentId)).toBe("paid");
 });
 
-test("a declined payment goes back to the shop and stays failed", async ({ page, request, baseURL }) => {
-  const { paymentId, checkoutUrl } = await paymentLink(request, baseURL!, {
+test("a declined payment goes back to the shop and stays failed", async ({ page, request }) => {
+  const { paymentId, checkoutUrl } = await paymentLink({
     method: "bancontact",
     locale: "en",
     amountCents: 4_000,
@@ -151,9 +157,8 @@ test("a declined payment goes back to the shop and stays failed", async ({ page,
 test("Apple Pay is not offered in a browser without it; the shopper goes back to choose another method", async ({
   page,
   request,
-  baseURL,
 }) => {
-  const { paymentId, checkoutUrl } = await paymentLink(request, baseURL!, {
+  const { paymentId, checkoutUrl } = await paymentLink({
     method: "applepay",
     locale: "en",
     amountCents: 2_000,
