@@ -1,7 +1,8 @@
 import { Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useOpenBagListener } from "~/components/cart/bag-events";
 import type { CategoryNode } from "~/domains/catalog/catalog.server";
 import { useIdlePrefetch } from "~/platform/navigation/hooks";
 import { isServed } from "~/routing/pages";
@@ -13,6 +14,8 @@ const NAVIGATION = "navigation";
 const NavigationFlyIn = lazy(() => import("./navigation-fly-in"));
 const SEARCH = "search";
 const SearchFlyIn = lazy(() => import("~/components/search/search-fly-in"));
+const BAG = "cart";
+const CartFlyIn = lazy(() => import("~/components/cart/cart-fly-in"));
 const iconLink =
   "relative inline-flex size-11 items-center justify-center text-ink transition-colors hover:bg-sand focus-visible:bg-sand";
 
@@ -38,6 +41,14 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   // It closes itself when it navigates: a close on the next pathname would land late (the new page may
   // still be loading) and shut a fly-in opened again meanwhile.
   const [searchLoaded, setSearchLoaded] = useState(false);
+  const [bagLoaded, setBagLoaded] = useState(false);
+  const [bagOpen, setBagOpen] = useState(false);
+  const openTheBag = () => {
+    setBagLoaded(true);
+    setBagOpen(true);
+  };
+  useOpenBagListener(openTheBag);
+  const closeBag = useCallback(() => setBagOpen(false), []);
   const { pathname } = useLocation();
   const prefetch = useIdlePrefetch(isServed("category"));
 
@@ -107,7 +118,12 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
               <SearchFlyIn id={SEARCH} open={searchOpen} onClose={() => setSearchOpen(false)} />
             </Suspense>
           ) : null}
-          <Link to={to("wishlist")} className={iconLink} aria-label={t("nav.wishlist")}>
+          <Link
+            to={to("wishlist")}
+            className={iconLink}
+            aria-label={t("nav.wishlist")}
+            data-wishlist-count={wishlistCount}
+          >
             <Heart aria-hidden="true" strokeWidth={1.5} />
             <Badge count={wishlistCount} label={t("nav.items", { count: wishlistCount })} />
           </Link>
@@ -120,10 +136,27 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           >
             <User aria-hidden="true" strokeWidth={1.5} />
           </Link>
-          <Link to={to("checkout")} className={iconLink} aria-label={t("nav.bag")}>
+          {/* The cart page without JavaScript; with it, the fly-in (loaded on first use). */}
+          <Link
+            to={to("cart")}
+            className={iconLink}
+            aria-label={t("nav.bag")}
+            aria-haspopup="dialog"
+            data-bag-count={cartCount}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              openTheBag();
+            }}
+          >
             <ShoppingBag aria-hidden="true" strokeWidth={1.5} />
             <Badge count={cartCount} label={t("nav.items", { count: cartCount })} />
           </Link>
+          {bagLoaded ? (
+            <Suspense fallback={null}>
+              <CartFlyIn id={BAG} open={bagOpen} onClose={closeBag} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>
