@@ -2,7 +2,7 @@ import { Minus, Plus, ShoppingBag, Truck, X } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { refreshVisitor } from "~/components/layout/use-visitor";
+import { updateVisitor } from "~/components/layout/use-visitor";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { problemMessageKeys } from "~/domains/cart/line-problems";
 import { MAX_LINE_QUANTITY } from "~/domains/cart/validation";
@@ -23,13 +23,19 @@ function usePrice() {
   return (cents: number) => formatMoney(money(cents), locale);
 }
 
-/** The answer of a line's own form; a successful change refreshes the header badge. */
 function useLineFetcher(key: string) {
-  const fetcher = useFetcher<CartActionData>({ key });
+  return useFetcher<CartActionData>({ key });
+}
+
+/**
+ * The header badge counts what the bag shows: the cart page and the fly-in hand over their count whenever
+ * it changes (a line that was removed can no longer report its own success).
+ */
+export function useBadgeFollows(view: CartView | undefined): void {
+  const count = view?.count;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) void refreshVisitor();
-  }, [fetcher.state, fetcher.data]);
-  return fetcher;
+    if (count !== undefined) void updateVisitor((bits) => ({ ...bits, cartCount: count }));
+  }, [count]);
 }
 
 function QuantityStepper({ line, action }: { line: CartLineView; action: string }) {
@@ -95,11 +101,11 @@ function RemoveButton({
       <input type="hidden" name="lineId" value={line.lineId} />
       <button
         type="submit"
-        aria-label={t("line.removeLabel", { product: line.name })}
         className="inline-flex min-h-11 items-center gap-1 text-xs tracking-[0.12em] text-muted uppercase underline-offset-4 hover:text-ink hover:underline"
       >
         <X aria-hidden="true" className="size-3.5" strokeWidth={1.5} />
         {t("line.remove")}
+        <span className="sr-only normal-case">{t("line.removeRest", { product: line.name })}</span>
       </button>
       {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
         <p role="alert" className="text-xs text-sale">
@@ -305,6 +311,7 @@ export function CartContents({
   reply?: CartActionData;
 }) {
   const { t } = useTranslation("cart");
+  useBadgeFollows(view);
   if (view.lines.length === 0) return <EmptyBag />;
   return (
     <div className="mt-6 grid gap-8 desktop:mt-8 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:gap-12">

@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { FlyIn } from "~/components/ui/fly-in";
 import { usePageHref } from "~/routing/use-routing";
-import { CartLineList, CartSummary, EmptyBag, FreeShippingBar, ShippingPromiseNote } from "./cart-contents";
+import {
+  CartLineList,
+  CartSummary,
+  EmptyBag,
+  FreeShippingBar,
+  ShippingPromiseNote,
+  useBadgeFollows,
+} from "./cart-contents";
 import type { CartView } from "./types";
 
 /**
@@ -31,6 +38,7 @@ export default function CartFlyIn({ id, open, onClose }: { id: string; open: boo
   }, [pathname, onClose]);
 
   const view = cart.data?.view;
+  useBadgeFollows(view);
   return (
     <FlyIn
       id={id}

@@ -19,13 +19,23 @@ const CartFlyIn = lazy(() => import("~/components/cart/cart-fly-in"));
 const iconLink =
   "relative inline-flex size-11 items-center justify-center text-ink transition-colors hover:bg-sand focus-visible:bg-sand";
 
-function Badge({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
+/**
+ * An icon link's name with its count: "Shopping bag, 2 items" for screen readers, the count as a bubble
+ * for the eye (the visible number is hidden from the name, so name and text never disagree).
+ */
+function CountedName({ name, count, items }: { name: string; count: number; items: string }) {
   return (
-    <span className="absolute top-1 right-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white">
-      {count}
-      <span className="sr-only"> {label}</span>
-    </span>
+    <>
+      <span className="sr-only">{count > 0 ? `${name}, ${items}` : name}</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -118,14 +128,13 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
               <SearchFlyIn id={SEARCH} open={searchOpen} onClose={() => setSearchOpen(false)} />
             </Suspense>
           ) : null}
-          <Link
-            to={to("wishlist")}
-            className={iconLink}
-            aria-label={t("nav.wishlist")}
-            data-wishlist-count={wishlistCount}
-          >
+          <Link to={to("wishlist")} className={iconLink} data-wishlist-count={wishlistCount}>
             <Heart aria-hidden="true" strokeWidth={1.5} />
-            <Badge count={wishlistCount} label={t("nav.items", { count: wishlistCount })} />
+            <CountedName
+              name={t("nav.wishlist")}
+              count={wishlistCount}
+              items={t("nav.items", { count: wishlistCount })}
+            />
           </Link>
           <Link
             to={visitor?.signedIn ? to("account") : to("login")}
@@ -140,7 +149,6 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           <Link
             to={to("cart")}
             className={iconLink}
-            aria-label={t("nav.bag")}
             aria-haspopup="dialog"
             data-bag-count={cartCount}
             onClick={(event) => {
@@ -150,7 +158,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
             }}
           >
             <ShoppingBag aria-hidden="true" strokeWidth={1.5} />
-            <Badge count={cartCount} label={t("nav.items", { count: cartCount })} />
+            <CountedName name={t("nav.bag")} count={cartCount} items={t("nav.items", { count: cartCount })} />
           </Link>
           {bagLoaded ? (
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { openBag } from "~/components/cart/bag-events";
@@ -32,9 +32,6 @@ function WishlistItem({ entry, reply }: { entry: WishlistPageEntry; reply?: Wish
       void refreshVisitor();
     }
   }, [bag.state, bag.data]);
-  useEffect(() => {
-    if (remove.state === "idle" && remove.data?.ok) void refreshVisitor();
-  }, [remove.state, remove.data]);
 
   return (
     <li
@@ -78,10 +75,10 @@ function WishlistItem({ entry, reply }: { entry: WishlistPageEntry; reply?: Wish
         <input type="hidden" name="productId" value={card.id} />
         <button
           type="submit"
-          aria-label={t("remove", { product: card.name })}
           className="min-h-11 text-xs tracking-[0.12em] text-muted uppercase underline-offset-4 hover:text-ink hover:underline"
         >
           {t("removeShort")}
+          <span className="sr-only normal-case">{t("removeRest", { product: card.name })}</span>
         </button>
         {removeAnswer && !removeAnswer.ok ? (
           <p role="alert" className="text-xs text-sale">
@@ -102,6 +99,12 @@ export function WishlistGrid({
 }) {
   const { t } = useTranslation("wishlist");
   const to = usePageHref();
+  // A removed item unmounts with its own form, so the list tells the header when it shrinks.
+  const shown = useRef(entries.length);
+  useEffect(() => {
+    if (entries.length !== shown.current) void refreshVisitor();
+    shown.current = entries.length;
+  }, [entries.length]);
   if (entries.length === 0) {
     return (
       <div className="mt-10 flex flex-col items-center py-10 text-center" data-empty-wishlist="">

@@ -101,6 +101,16 @@ describe("addToCart", () => {
     expect(cart!.lines.map((l) => l.quantity)).toEqual([2]);
   });
 
+  it("keeps a line at 20 at most", async () => {
+    const ref = guest();
+    await setStock(sizeA.id, 50);
+    await addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 20 }, "web");
+    expect(await addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 1 }, "web")).toMatchObject({
+      ok: false,
+      messageKey: "cart:errors.quantity",
+    });
+  });
+
   it("refuses a sold-out size, an unknown size and an inactive product, without creating a cart", async () => {
     const ref = guest();
     await setStock(sizeA.id, 0);
