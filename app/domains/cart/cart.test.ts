@@ -147,6 +147,22 @@ describe("addToCart", () => {
     expect(app!.lines[0]!.problem).toBeNull();
   });
 
+  it("lets concurrent adds to one bag pass the stock check one at a time", async () => {
+    const ref = guest();
+    await setStock(sizeA.id, 3);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 1 }, "web"),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(
+      results.filter((r) => !r.ok).every((r) => !r.ok && r.messageKey === "cart:errors.notEnoughStock"),
+    ).toBe(true);
+    const cart = await checkoutCart(connection.db, ref, "en", "web");
+    expect(cart!.lines.map((l) => l.quantity)).toEqual([3]);
+  });
+
   it("never reserves stock", async () => {
     await addToCart(connection.db, guest(), { variantId: sizeA.id, quantity: 3 }, "web");
     const [row] = await connection.db
