@@ -48,8 +48,6 @@ async function productWithStock(
   throw new Error("no product fits");
 }
 
-const badge = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true });
-
 test("a shopper adds a size to the bag, changes the quantity and empties the bag again", async ({
   page,
   request,
