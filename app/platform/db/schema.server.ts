@@ -7,3 +7,5 @@ export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";
 export * from "../../domains/search/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
+export * from "../../domains/wallet/tables.server";
+export * from "../captcha/tables.server";
