@@ -23,5 +23,8 @@ export const walletEntries = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt), check("wallet_entries_not_zero", sql`${t.amountCents} <> 0`)],
+  (t) => [
+    index("wallet_entries_user_idx").on(t.userId, t.createdAt),
+    check("wallet_entries_not_zero", sql`${t.amountCents} <> 0`),
+  ],
 );

@@ -54,7 +54,13 @@ export type BookingOutcome =
  * ledger is locked for the check, so two spends at once cannot both pass.
  */
 export async function bookWalletEntry(
-  entry: { userId: string; amountCents: number; kind: WalletEntryKind; reference?: string; idempotencyKey: string },
+  entry: {
+    userId: string;
+    amountCents: number;
+    kind: WalletEntryKind;
+    reference?: string;
+    idempotencyKey: string;
+  },
   options: { on?: Queryable } = {},
 ): Promise<BookingOutcome> {
   if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0)

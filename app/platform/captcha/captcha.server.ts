@@ -48,7 +48,10 @@ export type CaptchaOutcome = "ok" | "missing" | "invalid";
  */
 export async function verifyCaptcha(payload: unknown): Promise<CaptchaOutcome> {
   if (typeof payload !== "string" || payload === "") return "missing";
-  let parsed: { challenge?: { signature?: unknown; parameters?: { expiresAt?: number } }; solution?: unknown };
+  let parsed: {
+    challenge?: { signature?: unknown; parameters?: { expiresAt?: number } };
+    solution?: unknown;
+  };
   try {
     parsed = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
   } catch {
@@ -68,7 +71,9 @@ export async function verifyCaptcha(payload: unknown): Promise<CaptchaOutcome> {
   } catch {
     return "invalid";
   }
-  const expiresAt = new Date((parsed.challenge.parameters?.expiresAt ?? Date.now() / 1000 + VALID_SECONDS) * 1000);
+  const expiresAt = new Date(
+    (parsed.challenge.parameters?.expiresAt ?? Date.now() / 1000 + VALID_SECONDS) * 1000,
+  );
   const spent = await db()
     .insert(spentCaptchas)
     .values({ signature, expiresAt })
