@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAccount from "../../locales/en/account.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
@@ -6,6 +7,7 @@ import enForms from "../../locales/en/forms.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
+import esAccount from "../../locales/es/account.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
@@ -13,6 +15,7 @@ import esForms from "../../locales/es/forms.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
+import frAccount from "../../locales/fr/account.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
@@ -20,6 +23,7 @@ import frForms from "../../locales/fr/forms.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
+import nlAccount from "../../locales/nl/account.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
@@ -40,6 +44,7 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    account: enAccount,
   },
   nl: {
     common: nlCommon,
@@ -49,6 +54,7 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    account: nlAccount,
   },
   fr: {
     common: frCommon,
@@ -58,6 +64,7 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    account: frAccount,
   },
   es: {
     common: esCommon,
@@ -67,6 +74,7 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    account: esAccount,
   },
 } satisfies Resource;
 
