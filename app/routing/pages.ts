@@ -103,8 +103,18 @@ export const pages = {
   "studenten-korting": { path: "studenten-korting", layout: "default" },
   wishlist: { path: "wishlist", layout: "default" },
   "reset-password": { path: "reset-password", layout: "default", file: "routes/customer/reset-password.tsx" },
-  account: { path: "customer/account", layout: "default", middleware: account },
-  "account-edit": { path: "customer/account/edit", layout: "default", middleware: account },
+  account: {
+    path: "customer/account",
+    layout: "default",
+    file: "routes/customer/account.tsx",
+    middleware: account,
+  },
+  "account-edit": {
+    path: "customer/account/edit",
+    layout: "default",
+    file: "routes/customer/account-edit.tsx",
+    middleware: account,
+  },
   "address-book": { path: "customer/address-book", layout: "default", middleware: account },
   "address-new": { path: "customer/address-book/new", layout: "default", middleware: account },
   "address-edit": {
