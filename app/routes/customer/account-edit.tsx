@@ -208,7 +208,10 @@ function PreferencesForm({ profile, reply }: { profile: Profile; reply?: Reply }
     id: "preferences",
     lastResult: reply?.result,
     pending,
-    defaultValue: { newsletter: profile.newsletter ? "on" : "", phoneUpdates: profile.phoneUpdates ? "on" : "" },
+    defaultValue: {
+      newsletter: profile.newsletter ? "on" : "",
+      phoneUpdates: profile.phoneUpdates ? "on" : "",
+    },
   });
   return (
     <Form method="post" {...shop.formProps} className="space-y-5">
