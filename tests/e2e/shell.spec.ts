@@ -118,7 +118,7 @@ test("the cookie banner: reject is as easy as accept, the choice is stored and c
 test("pages carry no per-visitor data: the same HTML for a signed-in customer and a stranger", async ({
   request,
 }) => {
-  const signIn = await request.post("/api/auth/sign-in/email", {
+  const signIn = await request.post("/api/v1/account/login", {
     data: { email: "demo@loomandlabel.test", password: "demo-shopper-2026" },
   });
   expect(signIn.ok()).toBe(true);
