@@ -1,4 +1,5 @@
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
+import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
@@ -10,4 +11,5 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  forgetOldAuthAttemptsJob,
 ] as unknown as JobDefinition<never>[];

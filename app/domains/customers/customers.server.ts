@@ -3,17 +3,25 @@ import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { auth, type Role } from "../../platform/auth/auth.server";
-import { verifyCaptcha } from "../../platform/captcha/captcha.server";
+import { forgetExpiredCaptchas, verifyCaptcha } from "../../platform/captcha/captcha.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { href } from "../../routing/urls";
 import { queueEmail } from "../notifications/notifications.server";
 import { walletOf } from "../wallet/wallet.server";
 import { account, addresses, session, user, verification } from "./tables.server";
-import { attemptAllowed, clearAttempts, countAttempt, retryAfter, throttleRules } from "./throttle.server";
+import {
+  attemptAllowed,
+  clearAttempts,
+  countAttempt,
+  forgetOldAttempts,
+  retryAfter,
+  throttleRules,
+} from "./throttle.server";
 import type { AddressInput, DetailsInput, PreferencesInput, RegisterInput } from "./validation";
 
 export interface NewAccount {
@@ -541,3 +549,13 @@ export async function deleteCustomerAccount(
   logger.info({ userId }, "customer account deleted on request");
   return { ok: true };
 }
+
+/** Once a day: drops throttle counters and spent captcha solutions that can no longer matter. */
+export const forgetOldAuthAttemptsJob = defineJob<{ reason: string }>({
+  name: "customers.forget-old-auth-attempts",
+  schedule: { cron: "17 4 * * *", data: { reason: "schedule" } },
+  options: { retryLimit: 1, expireInSeconds: 300 },
+  async handle() {
+    await Promise.all([forgetOldAttempts(), forgetExpiredCaptchas()]);
+  },
+});

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvedCaptcha } from "../../../tests/support/captcha";
 import { freshDatabase } from "../../../tests/support/database";
+import { spentCaptchas } from "../../platform/captcha/tables.server";
 import type { Connection } from "../../platform/db/db.server";
 import { parseShopForm } from "../../platform/forms/submission";
 import { latestMessages } from "../notifications/notifications.server";
@@ -13,6 +14,7 @@ import {
   deleteAddress,
   deleteCustomerAccount,
   exportCustomerData,
+  forgetOldAuthAttemptsJob,
   registerCustomer,
   requestPasswordReset,
   resetPassword,
@@ -20,7 +22,7 @@ import {
   signIn,
   updateAddress,
 } from "./customers.server";
-import { addresses, session, user } from "./tables.server";
+import { addresses, authThrottle, session, user } from "./tables.server";
 import { throttleRules } from "./throttle.server";
 import { type AddressInput, AddressSchema, RegisterSchema, safeRedirect } from "./validation";
 
@@ -351,6 +353,25 @@ describe("my data", () => {
     expect(await connection.db.select().from(user).where(eq(user.id, userId))).toEqual([]);
     expect(await connection.db.select().from(addresses).where(eq(addresses.userId, userId))).toEqual([]);
     expect(await exportCustomerData(userId)).toBeNull();
+  });
+});
+
+describe("the daily clean-up", () => {
+  it("drops counters of ended windows and spent captchas of expired challenges, and nothing else", async () => {
+    await connection.db.insert(authThrottle).values([
+      { key: "login:ip:old", attempts: 9, windowStartedAt: new Date(Date.now() - 2 * 86_400_000) },
+      { key: "login:ip:fresh", attempts: 1 },
+    ]);
+    await connection.db.insert(spentCaptchas).values([
+      { signature: "old", expiresAt: new Date(Date.now() - 60_000) },
+      { signature: "fresh", expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await forgetOldAuthAttemptsJob.handle({ reason: "test" }, {} as never);
+    const keys = (await connection.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key);
+    expect(keys).toContain("login:ip:fresh");
+    expect(keys).not.toContain("login:ip:old");
+    expect((await connection.db.select().from(spentCaptchas)).map((r) => r.signature)).toContain("fresh");
+    expect((await connection.db.select().from(spentCaptchas)).map((r) => r.signature)).not.toContain("old");
   });
 });
 
