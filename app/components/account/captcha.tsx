@@ -15,7 +15,8 @@ const strings = [
 
 /**
  * The ALTCHA proof-of-work check (docs/decisions/0018): the widget fetches a signed challenge, the
- * browser works out the answer in a worker when the visitor starts on the form, and the answer travels
+ * browser works out the answer in a worker as soon as the page has loaded (a second or two, done before
+ * the visitor has filled in the form), and the answer travels
  * with the form as `captcha`. The widget's code loads only on the pages that show it.
  */
 export function Captcha({ error }: { error?: string }) {
@@ -41,7 +42,7 @@ export function Captcha({ error }: { error?: string }) {
         <altcha-widget
           challenge="/api/v1/captcha"
           name="captcha"
-          auto="onfocus"
+          auto="onload"
           language={locale}
           configuration={JSON.stringify({ hideLogo: true, hideFooter: true })}
           style={{ "--altcha-max-width": "100%", "--altcha-border-radius": "0" } as React.CSSProperties}
