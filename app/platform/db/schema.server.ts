@@ -9,4 +9,6 @@ export * from "../../domains/notifications/tables.server";
 export * from "../../domains/payments/tables.server";
 export * from "../../domains/search/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
+export * from "../../domains/wallet/tables.server";
 export * from "../../domains/wishlist/tables.server";
+export * from "../captcha/tables.server";
