@@ -1,5 +1,6 @@
 import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
+import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import {
@@ -22,4 +23,5 @@ export const jobs = [
   deliverSandboxWebhookJob,
   expireSandboxPaymentsJob,
   reconcilePaymentsJob,
+  forgetOldAuthAttemptsJob,
 ] as unknown as JobDefinition<never>[];

@@ -39,7 +39,6 @@ const layouts: [Layout, RouteConfigEntry[]][] = [
 /** The back office (`/admin/…`): English only, staff only, outside the shop's layouts and locales. */
 const admin = (path: string, file: string) => route(path, `routes/admin/${file}.tsx`);
 const backOffice: RouteConfigEntry[] = [
-  admin("admin/login", "login"),
   admin("admin/logout", "logout"),
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),

@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import { createElement } from "react";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
@@ -24,6 +25,10 @@ export const emailTemplates = {
     subjectKey: "email:welcome.subject",
     component: WelcomeEmail,
   } satisfies EmailTemplate<WelcomeData>,
+  passwordReset: {
+    subjectKey: "email:passwordReset.subject",
+    component: PasswordResetEmail,
+  } satisfies EmailTemplate<PasswordResetData>,
   stockAlertConfirmation: {
     subjectKey: "email:stockAlertConfirmation.subject",
     component: StockAlertConfirmationEmail,

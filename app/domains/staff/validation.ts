@@ -70,14 +70,6 @@ function perLocale<T extends z.ZodType>(schema: T) {
   return z.object(Object.fromEntries(locales.map((l) => [l, schema])) as Record<(typeof locales)[number], T>);
 }
 
-// ── Sign-in ─────────────────────────────────────────────────────────────────────────────────────────
-
-export const StaffSignInSchema = z.object({
-  email: rules.email(),
-  password: z.string({ error: "Enter your password" }).min(1, { error: "Enter your password" }),
-  redirect: rules.optional(z.string()),
-});
-
 // ── Products ────────────────────────────────────────────────────────────────────────────────────────
 
 export const ProductTranslationSchema = z.object({

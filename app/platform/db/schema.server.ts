@@ -11,4 +11,6 @@ export * from "../../domains/search/tables.server";
 export * from "../../domains/sizing/tables.server";
 export * from "../../domains/staff/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
+export * from "../../domains/wallet/tables.server";
 export * from "../../domains/wishlist/tables.server";
+export * from "../captcha/tables.server";

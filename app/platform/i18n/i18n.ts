@@ -12,6 +12,7 @@ export const namespaces = [
   "cart",
   "wishlist",
   "payments",
+  "account",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */

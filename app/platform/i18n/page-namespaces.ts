@@ -10,6 +10,7 @@ const known: readonly ClientNamespace[] = [
   "cart",
   "wishlist",
   "payments",
+  "account",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAccount from "../../locales/en/account.json";
 import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
@@ -9,6 +10,7 @@ import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import enWishlist from "../../locales/en/wishlist.json";
+import esAccount from "../../locales/es/account.json";
 import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCommon from "../../locales/es/common.json";
@@ -19,6 +21,7 @@ import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import esWishlist from "../../locales/es/wishlist.json";
+import frAccount from "../../locales/fr/account.json";
 import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCommon from "../../locales/fr/common.json";
@@ -29,6 +32,7 @@ import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import frWishlist from "../../locales/fr/wishlist.json";
+import nlAccount from "../../locales/nl/account.json";
 import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCommon from "../../locales/nl/common.json";
@@ -55,6 +59,7 @@ export const resources = {
     cart: enCart,
     wishlist: enWishlist,
     payments: enPayments,
+    account: enAccount,
   },
   nl: {
     common: nlCommon,
@@ -67,6 +72,7 @@ export const resources = {
     cart: nlCart,
     wishlist: nlWishlist,
     payments: nlPayments,
+    account: nlAccount,
   },
   fr: {
     common: frCommon,
@@ -79,6 +85,7 @@ export const resources = {
     cart: frCart,
     wishlist: frWishlist,
     payments: frPayments,
+    account: frAccount,
   },
   es: {
     common: esCommon,
@@ -91,6 +98,7 @@ export const resources = {
     cart: esCart,
     wishlist: esWishlist,
     payments: esPayments,
+    account: esAccount,
   },
 } satisfies Resource;
 

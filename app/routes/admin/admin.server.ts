@@ -1,6 +1,6 @@
 // What every back-office loader and action starts with: the staff guard and the permission check (on the
 // server, whatever the navigation shows), and the form plumbing around the staff domain's commands.
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
 import type { AdminActionData } from "~/components/admin/admin-form";
 import {
@@ -13,7 +13,7 @@ import {
   type StaffActor,
   type StaffMember,
 } from "~/domains/staff/staff.server";
-import { requireStaff } from "~/platform/auth/guards.server";
+import { loginRedirect, requireStaff } from "~/platform/auth/guards.server";
 import { checkSession, isStaff } from "~/platform/auth/session.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { serverI18n } from "~/platform/i18n/resources.server";
@@ -23,25 +23,13 @@ export interface Guarded {
   actor: StaffActor;
 }
 
-/** The back office's own sign-in page (English, staff only). */
-export const STAFF_SIGN_IN_PATH = "/admin/login/";
-
-/** The signed-in staff member, or null for visitors and customers. */
-export async function staffOf(request: Request): Promise<StaffMember | null> {
-  const { visitor } = await checkSession(request);
-  return isStaff(visitor) ? (visitor as StaffMember) : null;
-}
-
 /**
- * Any staff member (every back-office page): a visitor goes to the staff sign-in and comes back; a
+ * Any staff member (every back-office page): a visitor goes to the shop's login page and comes back; a
  * signed-in customer gets the shop's 404 page, never a hint that there is a back office.
  */
 export async function requireBackOffice(request: Request): Promise<StaffMember> {
   const { visitor } = await checkSession(request);
-  if (!visitor) {
-    const url = new URL(request.url);
-    throw redirect(`${STAFF_SIGN_IN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!visitor) throw loginRedirect(request);
   if (!isStaff(visitor)) throw data(null, { status: 404 });
   return (await requireStaff(request)) as StaffMember;
 }

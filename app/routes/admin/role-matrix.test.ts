@@ -116,14 +116,14 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 describe("back-office pages", () => {
-  it("send a visitor without a session to the staff sign-in, coming back afterwards", async () => {
+  it("send a visitor without a session to the login page, coming back afterwards", async () => {
     try {
       await layout.loader(args(request("visitor", "/admin/products/?q=x")));
       expect.unreachable();
     } catch (thrown) {
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe(
-        "/admin/login/?redirect=%2Fadmin%2Fproducts%2F%3Fq%3Dx",
+        "/en/login/?redirect=%2Fadmin%2Fproducts%2F%3Fq%3Dx",
       );
     }
     for (const [name, , route] of sections)
