@@ -16,7 +16,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 async function signIn(page: Page, who: { email: string; password: string }, path = "/admin/") {
   await page.goto(path);
   await expect(page).toHaveURL(/\/en\/login\/\?redirect=/);
-  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Email address").fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
@@ -121,7 +121,7 @@ test("visitors go to the login page; customers get no back office", async ({ pag
   await expect(page).toHaveURL(/\/en\/login\/\?redirect=%2Fadmin%2Fcustomers%2F/);
 
   // A customer signs in as usual, and the back office answers with the shop's 404 page.
-  await page.getByLabel("E-mail").fill(customer.email);
+  await page.getByLabel("Email address").fill(customer.email);
   await page.locator('input[name="password"]').fill(customer.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("This page could not be found").first()).toBeVisible();

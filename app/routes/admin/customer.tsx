@@ -80,7 +80,8 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
         >
           {customer.blocked ? (
             <>
-              <p className="mb-4 border-s-2 border-sale bg-sale/5 px-3 py-2 text-sm">
+              <ActionStatus matches={(intent) => intent === "block"} />
+              <p className="my-4 border-s-2 border-sale bg-sale/5 px-3 py-2 text-sm">
                 {customer.blockedReason}
               </p>
               <AdminFormView form={unblock} submitLabel="Lift the block" />
