@@ -64,7 +64,15 @@ export default await createHonoServer<AppEnv>({
     app.use(channelDetection);
     // Inside the locale layer (its redirects and cookie run on every request), outside the security
     // headers (a cached page keeps the CSP nonce of its own HTML).
-    if (config.MICRO_CACHE === "on" && !dev) app.use(microCache({ skip: notPages, personal: mayBePersonal }));
+    if (config.MICRO_CACHE === "on" && !dev)
+      app.use(
+        microCache({
+          skip: notPages,
+          personal: mayBePersonal,
+          // Stale pages are re-rendered through the whole app, as a first visitor's request would be.
+          revalidate: async (request) => app.fetch(request),
+        }),
+      );
     app.use(securityHeaders({ dev }));
   },
   configure(app) {

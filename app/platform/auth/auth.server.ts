@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, bearer } from "better-auth/plugins";
 import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
 import { type Database, db } from "../db/db.server";
 import * as schema from "../db/schema.server";
@@ -44,7 +44,12 @@ export const auth = betterAuth({
     level: "warn",
     log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
   },
+  // Throttling lives in the shop's own PostgreSQL counters (app/domains/customers/throttle.server.ts):
+  // better-auth's limiter keeps its counts in process memory, which N stateless replicas cannot share.
+  rateLimit: { enabled: false },
   plugins: [
+    // The app signs in through /api/v1/account/login and sends the session token as a bearer token.
+    bearer(),
     admin({
       defaultRole: "customer",
       adminRoles: ["admin"],

@@ -20,8 +20,9 @@ export interface SessionCheck {
 const checks = new WeakMap<Request, Promise<SessionCheck>>();
 
 /**
- * Validates (and refreshes) the session of a request once, however many middleware ask. Requests without a
- * session cookie cost nothing: public pages stay free of database work for anonymous visitors.
+ * Validates (and refreshes) the session of a request once, however many middleware ask. The session comes
+ * from the cookie, or for the app from `Authorization: Bearer <token>` (better-auth's bearer plugin).
+ * Requests without either cost nothing: public pages stay free of database work for anonymous visitors.
  */
 export function checkSession(request: Request): Promise<SessionCheck> {
   let check = checks.get(request);
@@ -33,7 +34,8 @@ export function checkSession(request: Request): Promise<SessionCheck> {
 }
 
 async function readSession(request: Request): Promise<SessionCheck> {
-  if (!getSessionCookie(request.headers)) return { visitor: null, setCookies: [] };
+  const bearer = /^bearer\s+\S/i.test(request.headers.get("authorization") ?? "");
+  if (!bearer && !getSessionCookie(request.headers)) return { visitor: null, setCookies: [] };
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const setCookies = headers.getSetCookie();
   if (!response) return { visitor: null, setCookies };

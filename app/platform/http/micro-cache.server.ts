@@ -7,6 +7,8 @@ import type { MiddlewareHandler } from "hono";
  * seconds per URL and served again as a CDN would, with its own headers (its CSP nonce matches its HTML).
  * Concurrent misses for one URL wait for a single render. Requests that may be personal never touch it:
  * anything but GET/HEAD, signed-in visitors, the app channel, and responses that set a cookie.
+ * Within the response's `stale-while-revalidate` window an expired page is still served at once while one
+ * background render replaces it, so a busy page is never rendered while a visitor waits.
  */
 export interface MicroCacheOptions {
   /** Entries kept at most (least recently stored dropped first). */
@@ -16,6 +18,11 @@ export interface MicroCacheOptions {
   /** Requests that may be personal: served fresh and not stored. */
   personal?: (request: Request) => boolean;
   now?: () => number;
+  /**
+   * Renders a URL again in the background (the app's own `fetch`), for stale-while-revalidate. Without it
+   * an expired page is rendered while the visitor waits.
+   */
+  revalidate?: (request: Request) => Promise<Response>;
 }
 
 interface Entry {
@@ -24,9 +31,17 @@ interface Entry {
   body: Uint8Array;
   gzip: Uint8Array | null;
   expires: number;
+  /** Until then an expired copy may still be served while a fresh one renders. */
+  staleUntil: number;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Seconds an expired response may still be served while it is revalidated. */
+export function staleWhileRevalidate(cacheControl: string | null): number {
+  const match = cacheControl?.match(/(?:^|,)\s*stale-while-revalidate=(\d+)/i);
+  return match ? Number(match[1]) : 0;
+}
 
 /** Seconds a shared cache may keep a response, from its `s-maxage`; 0 when it may not. */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -40,10 +55,13 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
+  /** The micro-cache's own background renders: they skip the lookup and store what they render. */
+  const revalidations = new WeakSet<Request>();
+  const refreshing = new Set<string>();
 
-  const respond = (entry: Entry, acceptsGzip: boolean, head: boolean) => {
+  const respond = (entry: Entry, acceptsGzip: boolean, head: boolean, state = "hit") => {
     const headers = new Headers(entry.headers);
-    headers.set("x-micro-cache", "hit");
+    headers.set("x-micro-cache", state);
     const body = acceptsGzip && entry.gzip ? entry.gzip : entry.body;
     if (acceptsGzip && entry.gzip) headers.set("content-encoding", "gzip");
     headers.set("content-length", String(body.byteLength));
@@ -64,12 +82,30 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
     const acceptsGzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     const head = method === "HEAD";
 
-    const cached = entries.get(key);
+    const revalidating = revalidations.has(c.req.raw);
+    const cached = revalidating ? undefined : entries.get(key);
     if (cached && cached.expires > now()) {
       c.res = respond(cached, acceptsGzip, head);
       return;
     }
-    const pending = rendering.get(key);
+    if (cached && cached.staleUntil > now() && options.revalidate) {
+      if (!refreshing.has(key)) {
+        refreshing.add(key);
+        const request = new Request(c.req.url, { headers: { accept: "text/html" } });
+        revalidations.add(request);
+        // A failed background render keeps the stale copy until its window closes.
+        options
+          .revalidate(request)
+          .then(
+            (response) => response.body?.cancel(),
+            () => {},
+          )
+          .finally(() => refreshing.delete(key));
+      }
+      c.res = respond(cached, acceptsGzip, head, "stale");
+      return;
+    }
+    const pending = revalidating ? undefined : rendering.get(key);
     if (pending) {
       const entry = await pending;
       if (entry) {
@@ -104,7 +140,8 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
   };
 
   async function store(response: Response): Promise<Entry | null> {
-    const seconds = sharedMaxAge(response.headers.get("cache-control"));
+    const cacheControl = response.headers.get("cache-control");
+    const seconds = sharedMaxAge(cacheControl);
     if (response.status !== 200 || seconds === 0 || response.headers.has("set-cookie")) return null;
     if (response.headers.has("content-encoding")) return null;
     const body = new Uint8Array(await response.arrayBuffer());
@@ -119,6 +156,7 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
       body,
       gzip: compressible && body.byteLength > 1024 ? new Uint8Array(gzipSync(body, { level: 6 })) : null,
       expires: now() + seconds * 1000,
+      staleUntil: now() + (seconds + staleWhileRevalidate(cacheControl)) * 1000,
     };
   }
 }

@@ -1,13 +1,20 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { microCache, sharedMaxAge } from "./micro-cache.server";
+import { microCache, sharedMaxAge, staleWhileRevalidate } from "./micro-cache.server";
 import { mayBePersonal, notPages } from "./middleware.server";
 
-function shop(clock = { now: 0 }) {
+function shop(clock = { now: 0 }, options: { revalidate?: boolean } = {}) {
   let renders = 0;
   const app = new Hono();
-  app.use(microCache({ skip: notPages, personal: mayBePersonal, now: () => clock.now }));
+  app.use(
+    microCache({
+      skip: notPages,
+      personal: mayBePersonal,
+      now: () => clock.now,
+      revalidate: options.revalidate ? async (request) => app.fetch(request) : undefined,
+    }),
+  );
   app.use(async (c, next) => {
     // Stands in for the security headers: a fresh nonce per rendered response.
     await next();
@@ -24,6 +31,7 @@ function shop(clock = { now: 0 }) {
     };
   const shared = "public, max-age=0, s-maxage=10";
   app.get("/en/category/dresses/", page(shared));
+  app.get("/en/category/coats/", page(`${shared}, stale-while-revalidate=60`));
   app.get("/en/private/", page("private, no-store"));
   app.get("/en/cookie/", page(shared, { "set-cookie": "a=1" }));
   app.get("/en/missing/", async () => {
@@ -87,10 +95,48 @@ describe("micro-cache", () => {
     expect(renders()).toBe(12);
   });
 
+  it("serves an expired page at once within stale-while-revalidate while one background render replaces it", async () => {
+    const { app, renders, clock } = shop({ now: 0 }, { revalidate: true });
+    const first = await (await app.request("/en/category/coats/")).text();
+    clock.now = 11_000;
+    const stale = await Promise.all(Array.from({ length: 5 }, () => app.request("/en/category/coats/")));
+    for (const response of stale) {
+      expect(response.headers.get("x-micro-cache")).toBe("stale");
+      expect(await response.text()).toBe(first);
+    }
+    // One background render for the five stale answers, and the next visitor gets its result as a hit.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(renders()).toBe(2);
+    const fresh = await app.request("/en/category/coats/");
+    expect(fresh.headers.get("x-micro-cache")).toBe("hit");
+    expect(await fresh.text()).not.toBe(first);
+    // Past the window, a visitor waits for a render as without the header.
+    clock.now = 11_000 + 71_000;
+    const late = await app.request("/en/category/coats/");
+    expect(late.headers.get("x-micro-cache")).toBe("miss");
+    expect(renders()).toBe(3);
+  });
+
+  it("renders an expired page while the visitor waits when it has no stale-while-revalidate or no way to revalidate", async () => {
+    const withRevalidate = shop({ now: 0 }, { revalidate: true });
+    await withRevalidate.app.request("/en/category/dresses/");
+    withRevalidate.clock.now = 11_000;
+    const expired = await withRevalidate.app.request("/en/category/dresses/");
+    expect(expired.headers.get("x-micro-cache")).toBe("miss");
+
+    const without = shop({ now: 0 });
+    await without.app.request("/en/category/coats/");
+    without.clock.now = 11_000;
+    const noRevalidate = await without.app.request("/en/category/coats/");
+    expect(noRevalidate.headers.get("x-micro-cache")).toBe("miss");
+  });
+
   it("reads s-maxage, and nothing from private or no-store responses", () => {
     expect(sharedMaxAge("public, max-age=0, s-maxage=10")).toBe(10);
     expect(sharedMaxAge("private, s-maxage=10")).toBe(0);
     expect(sharedMaxAge("no-store")).toBe(0);
     expect(sharedMaxAge(null)).toBe(0);
+    expect(staleWhileRevalidate("public, s-maxage=10, stale-while-revalidate=60")).toBe(60);
+    expect(staleWhileRevalidate("public, s-maxage=10")).toBe(0);
   });
 });
