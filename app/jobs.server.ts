@@ -1,6 +1,7 @@
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
@@ -10,4 +11,5 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  expireUnpaidOrdersJob,
 ] as unknown as JobDefinition<never>[];

@@ -4,6 +4,12 @@ import type { ComponentType } from "react";
 import { createElement } from "react";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import {
+  OrderCanceledEmail,
+  OrderConfirmationEmail,
+  type OrderEmailData,
+  OrderShippedEmail,
+} from "./emails/orders";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
@@ -32,6 +38,18 @@ export const emailTemplates = {
     subjectKey: "email:backInStock.subject",
     component: BackInStockEmail,
   } satisfies EmailTemplate<StockAlertData>,
+  orderConfirmation: {
+    subjectKey: "orders:email.confirmation.subject",
+    component: OrderConfirmationEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
+  orderShipped: {
+    subjectKey: "orders:email.shipped.subject",
+    component: OrderShippedEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
+  orderCanceled: {
+    subjectKey: "orders:email.canceled.subject",
+    component: OrderCanceledEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
 };
 export type EmailTemplateName = keyof typeof emailTemplates;
 export type EmailData<N extends EmailTemplateName> =

@@ -50,8 +50,8 @@ export const FreeShippingSettingSchema = z.partialRecord(
 
 export interface ShippingSettings {
   methods: Record<Country, ShippingMethod[]>;
-  /** Free at or above this subtotal; null: never free. */
-  freeFromCents: Record<Country, number | null>;
+  /** Free at or above this subtotal. */
+  freeFromCents: Record<Country, number>;
 }
 
 /** Read on every quote, so kept in memory a few seconds per process (an operator's change shows within 10 s). */
@@ -65,12 +65,12 @@ export async function shippingSettings(): Promise<ShippingSettings> {
     readSetting(THRESHOLDS_SETTING),
   ]);
   const parsedMethods = ShippingMethodsSettingSchema.safeParse(methods ?? {});
-  const parsedThresholds = FreeShippingSettingSchema.safeParse(thresholds ?? {});
+  const parsedThresholds = FreeShippingSettingSchema.safeParse(thresholds ?? DEFAULT_FREE_SHIPPING_FROM);
   if (!parsedMethods.success || !parsedThresholds.success)
     logger.warn("invalid shipping settings: the defaults apply where they are invalid");
   const settings: ShippingSettings = {
     methods: { ...DEFAULT_SHIPPING_METHODS, ...(parsedMethods.data ?? {}) },
-    freeFromCents: { ...DEFAULT_FREE_SHIPPING_FROM, ...(parsedThresholds.data ?? {}) },
+    freeFromCents: parsedThresholds.data ?? DEFAULT_FREE_SHIPPING_FROM,
   };
   cached = { settings, until: Date.now() + CACHE_MS };
   return settings;
@@ -87,19 +87,26 @@ export async function saveShippingSettings(
   },
   by?: string,
 ): Promise<void> {
-  const merge = async <T extends z.ZodType>(key: string, schema: T, values: object) => {
-    const saved = schema.safeParse((await readSetting(key)) ?? {});
-    await writeSetting(key, schema.parse({ ...(saved.data ?? {}), ...values }), by);
-  };
-  if (change.methods) await merge(METHODS_SETTING, ShippingMethodsSettingSchema, change.methods);
-  if (change.freeFromCents) await merge(THRESHOLDS_SETTING, FreeShippingSettingSchema, change.freeFromCents);
+  const current = await shippingSettings();
+  if (change.methods) {
+    const saved = ShippingMethodsSettingSchema.safeParse((await readSetting(METHODS_SETTING)) ?? {});
+    await writeSetting(
+      METHODS_SETTING,
+      ShippingMethodsSettingSchema.parse({ ...(saved.data ?? {}), ...change.methods }),
+      by,
+    );
+  }
+  if (change.freeFromCents) {
+    const merged = { ...current.freeFromCents, ...change.freeFromCents };
+    await writeSetting(THRESHOLDS_SETTING, FreeShippingSettingSchema.parse(merged), by);
+  }
   cached = undefined;
 }
 
 export interface ShippingOptions {
   country: Country;
   methods: ShippingMethod[];
-  freeFromCents: number | null;
+  freeFromCents: number;
   promise: ShippingPromise;
   /** Home-delivery moments for methods that offer them (none where the carrier has none). */
   moments: DeliveryMoment[];
@@ -120,7 +127,7 @@ export async function shippingOptions(country: Country, now = new Date()): Promi
 }
 
 /** The free-shipping threshold of a country (for the cart's progress bar). */
-export async function freeShippingFrom(country: Country): Promise<number | null> {
+export async function freeShippingFrom(country: Country): Promise<number> {
   return (await shippingSettings()).freeFromCents[country];
 }
 

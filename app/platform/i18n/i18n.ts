@@ -1,7 +1,17 @@
 import i18next, { type BackendModule, type i18n, type Resource } from "i18next";
 import { defaultLocale, intlLocales, isLocale, type Locale } from "./locales";
 
-export const namespaces = ["common", "catalog", "ui", "forms", "email", "search", "product"] as const;
+export const namespaces = [
+  "common",
+  "catalog",
+  "ui",
+  "forms",
+  "email",
+  "search",
+  "product",
+  "checkout",
+  "orders",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */
 export type ClientNamespace = Exclude<Namespace, "email">;

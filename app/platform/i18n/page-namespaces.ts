@@ -1,6 +1,15 @@
 import type { ClientNamespace } from "./i18n";
 
-const known: readonly ClientNamespace[] = ["common", "catalog", "ui", "forms", "search", "product"];
+const known: readonly ClientNamespace[] = [
+  "common",
+  "catalog",
+  "ui",
+  "forms",
+  "search",
+  "product",
+  "checkout",
+  "orders",
+];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */
 export function namespacesOfMatches(matches: readonly { handle?: unknown }[]): ClientNamespace[] {

@@ -1,29 +1,37 @@
 import type { Resource } from "i18next";
 import enCatalog from "../../locales/en/catalog.json";
+import enCheckout from "../../locales/en/checkout.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enOrders from "../../locales/en/orders.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import esCatalog from "../../locales/es/catalog.json";
+import esCheckout from "../../locales/es/checkout.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esOrders from "../../locales/es/orders.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import frCatalog from "../../locales/fr/catalog.json";
+import frCheckout from "../../locales/fr/checkout.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frOrders from "../../locales/fr/orders.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import nlCatalog from "../../locales/nl/catalog.json";
+import nlCheckout from "../../locales/nl/checkout.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlOrders from "../../locales/nl/orders.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
@@ -40,6 +48,8 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    checkout: enCheckout,
+    orders: enOrders,
   },
   nl: {
     common: nlCommon,
@@ -49,6 +59,8 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    checkout: nlCheckout,
+    orders: nlOrders,
   },
   fr: {
     common: frCommon,
@@ -58,6 +70,8 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    checkout: frCheckout,
+    orders: frOrders,
   },
   es: {
     common: esCommon,
@@ -67,6 +81,8 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    checkout: esCheckout,
+    orders: esOrders,
   },
 } satisfies Resource;
 
