@@ -1,8 +1,10 @@
+import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
+import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
 
 /** Every background job of the shop; the server starts a worker and schedule for each. */
@@ -11,5 +13,7 @@ export const jobs = [
   pruneCatalogChangesJob,
   refreshHighlightsJob,
   notifyBackInStockJob,
+  pruneGuestCartsJob,
+  pruneGuestWishlistsJob,
   expireUnpaidOrdersJob,
 ] as unknown as JobDefinition<never>[];

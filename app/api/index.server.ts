@@ -9,12 +9,14 @@ import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
+import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerProductRoutes } from "./v1/products.server";
 import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
+import { registerWishlistRoutes } from "./v1/wishlist.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -53,6 +55,8 @@ export function createApi() {
   registerHighlightRoutes(api);
   registerProductRoutes(api);
   registerSearchRoutes(api);
+  registerCartRoutes(api);
+  registerWishlistRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

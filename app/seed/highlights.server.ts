@@ -43,22 +43,38 @@ export async function seedHighlightCounters(tx: Transaction, now: Date): Promise
     on conflict (product_id, hour) do update
       set units_sold = product_event_counts.units_sold + excluded.units_sold`);
 
-  // Wishlist adds in the last week.
+  // Wishlists holding a few products (8 to 27 each; 10 or more earn "wishlisted"), with their adds.
+  await tx.execute(sql`
+    insert into wishlists (token, updated_at)
+    select 'seed-wishlist-' || w, ${at} - interval '50 hours' from generate_series(1, 27) w`);
+  await tx.execute(sql`
+    insert into wishlist_items (wishlist_id, product_id, added_at)
+    select w.id, p.id, ${at} - interval '50 hours'
+    from products p cross join generate_series(1, 27) n
+    join wishlists w on w.token = 'seed-wishlist-' || n
+    where ${live} and ${die("wish")} < 0.05 and n <= 8 + floor(${die("wish")} * 1000)::int % 20`);
   await tx.execute(sql`
     insert into product_event_counts (product_id, hour, wishlist_adds)
-    select p.id, ${at} - interval '50 hours', 8 + floor(${die("wish")} * 1000)::int % 20
-    from products p where ${live} and ${die("wish")} < 0.05
+    select product_id, ${at} - interval '50 hours', count(*) from wishlist_items group by product_id
     on conflict (product_id, hour) do update set wishlist_adds = excluded.wishlist_adds`);
 
-  // Carts that added the product in the last two days, and their cart adds.
+  // Guest carts of the last two days holding a size of a few products (2 to 6 carts each; 3 or more
+  // earn "in carts"), with their cart adds.
   await tx.execute(sql`
-    insert into product_cart_adds (product_id, cart_id, last_hour)
-    select p.id, 'seed-cart-' || p.id || '-' || c, ${at} - make_interval(hours => c * 5)
+    insert into carts (token, updated_at)
+    select 'seed-cart-' || c, ${at} - make_interval(hours => c * 5) from generate_series(1, 6) c`);
+  await tx.execute(sql`
+    insert into cart_lines (cart_id, variant_id, quantity)
+    select k.id, (select v.id from product_variants v where v.product_id = p.id order by v.position, v.id limit 1), 1
     from products p cross join generate_series(1, 6) c
-    where ${live} and ${die("carts")} < 0.05 and c <= 2 + floor(${die("carts")} * 100000)::int % 5`);
+    join carts k on k.token = 'seed-cart-' || c
+    where ${live} and ${die("carts")} < 0.05 and c <= 2 + floor(${die("carts")} * 100000)::int % 5
+      and exists (select 1 from product_variants v where v.product_id = p.id)`);
   await tx.execute(sql`
     insert into product_event_counts (product_id, hour, cart_adds)
-    select product_id, last_hour, count(*) from product_cart_adds group by product_id, last_hour
+    select v.product_id, k.updated_at, count(*)
+    from cart_lines l join carts k on k.id = l.cart_id join product_variants v on v.id = l.variant_id
+    group by v.product_id, k.updated_at
     on conflict (product_id, hour) do update set cart_adds = excluded.cart_adds`);
 
   // Fit answers: mostly true to size, a few that run small or large.

@@ -1,5 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { cartRefOf, cartSummary } from "../../domains/cart/cart.server";
+import { wishlistProductIds, wishlistRefOf } from "../../domains/wishlist/wishlist.server";
 import { checkSession } from "../../platform/auth/session.server";
+import { db } from "../../platform/db/db.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 
 const VisitorSchema = z
@@ -9,6 +12,9 @@ const VisitorSchema = z
     isStaff: z.boolean(),
     cartCount: z.number().int().min(0),
     wishlistCount: z.number().int().min(0),
+    wishlist: z
+      .array(z.number().int())
+      .openapi({ description: "Wishlisted product ids: the pressed hearts on cards and product pages" }),
   })
   .openapi("Visitor");
 
@@ -25,6 +31,11 @@ const visitor = createRoute({
 export function registerVisitorRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(visitor, async (c) => {
     const { visitor: v, setCookies } = await checkSession(c.req.raw);
+    const cookies = c.req.header("cookie") ?? null;
+    const [cart, wishlist] = await Promise.all([
+      cartSummary(db(), cartRefOf(v?.id, cookies)),
+      wishlistProductIds(db(), wishlistRefOf(v?.id, cookies)),
+    ]);
     for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
     c.header("cache-control", "private, no-store");
     return c.json(
@@ -32,9 +43,9 @@ export function registerVisitorRoutes(api: OpenAPIHono<AppEnv>) {
         signedIn: v !== null,
         firstName: v?.firstName ?? null,
         isStaff: v !== null && v.role !== "customer",
-        // Cart and wishlist arrive with the checkout issue; until then nobody has any.
-        cartCount: 0,
-        wishlistCount: 0,
+        cartCount: cart.count,
+        wishlistCount: wishlist.length,
+        wishlist,
       },
       200,
     );

@@ -14,6 +14,7 @@ import {
   type PageCard,
   pageCards,
   pageListing,
+  productCards,
 } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
@@ -163,7 +164,44 @@ export async function checkAddToBag(
   return { ok: true, size: variant.size };
 }
 
-export { variantLabels } from "./product.server";
+export type { ProductCard } from "./listing.server";
+export { type BagVariant, bagVariants, variantLabels } from "./product.server";
+
+export { pageCards };
+
+/** Listing cards of the active products among `ids` in a locale, in the order given (wishlists). */
+export async function activeProductCards(on: Queryable, locale: Locale, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const active = await on
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
+  const keep = new Set(active.map((row) => row.id));
+  return productCards(
+    on,
+    locale,
+    ids.filter((id) => keep.has(id)),
+  );
+}
+
+/** The product of each of these sizes (unknown ids are absent). */
+export async function productIdsOfVariants(on: Queryable, variantIds: readonly number[]) {
+  if (variantIds.length === 0) return new Map<number, number>();
+  const rows = await on
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...variantIds]));
+  return new Map(rows.map((row) => [row.id, row.productId]));
+}
+
+/** Whether a product exists and is active (a wishlist takes only those). */
+export async function isActiveProduct(on: Queryable, productId: number): Promise<boolean> {
+  const rows = await on
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  return rows.length > 0;
+}
 
 /** Units in stock of a variant of an active product; null when there is no such variant. */
 export async function activeVariantStock(on: Queryable, variantId: number): Promise<number | null> {

@@ -182,3 +182,62 @@ export async function variantLabels(db: Queryable, locale: Locale, variantIds: n
     .where(inArray(productVariants.id, variantIds));
   return new Map(rows.map((r) => [r.id, { name: r.name, slug: r.slug, size: r.size }]));
 }
+
+/** What the cart and checkout show and check of a size: its product's name, photo, price and state. */
+export interface BagVariant {
+  variantId: number;
+  productId: number;
+  sku: string;
+  size: string;
+  stock: number;
+  name: string;
+  slug: string;
+  colour: string;
+  /** The first photo, as a set (the bag picks its width). */
+  image: ImageSet | null;
+  priceCents: number;
+  originalPriceCents: number | null;
+  isActive: boolean;
+  appOnly: boolean;
+  /** ISO timestamp; the product cannot be bought before it. */
+  onlineFrom: string | null;
+}
+
+/**
+ * Sizes by id in a locale, whatever their product's state (the bag flags inactive ones); absent ids are
+ * unknown. `forUpdate` is not needed: the bag never reserves stock, it only reads it.
+ */
+export async function bagVariants(
+  db: Queryable,
+  locale: Locale,
+  variantIds: readonly number[],
+): Promise<Map<number, BagVariant>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      sku: productVariants.sku,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      name: sql<string>`coalesce(${productTranslations.name}, ${products.styleCode})`,
+      slug: sql<string>`coalesce(${productTranslations.slug}, '')`,
+      colour: products.colour,
+      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      isActive: products.isActive,
+      appOnly: products.appOnly,
+      onlineFrom: sql<
+        string | null
+      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(inArray(productVariants.id, [...variantIds]));
+  return new Map(rows.map((row) => [row.variantId, row]));
+}

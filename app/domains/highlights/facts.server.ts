@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Queryable, selectRows } from "../../platform/db/db.server";
+import { activeCartCounts } from "../cart/cart.server";
+import { wishlistCounts } from "../wishlist/wishlist.server";
 import type { ProductFacts } from "./labels";
 import type { HighlightThresholds } from "./thresholds";
 
@@ -8,11 +10,6 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** The counters hold the last 30 days (the longest window a label reads) and a few days' margin. */
 export const COUNTER_RETENTION_DAYS = 35;
-/**
- * Stand-in for "active cart" until the cart domain exists: a cart that added the product in the last
- * 72 h. Then `activeCarts` counts the product's lines in the cart domain's active carts instead.
- */
-export const ACTIVE_CART_HOURS = 72;
 
 interface FactsRow {
   product_id: number;
@@ -20,8 +17,6 @@ interface FactsRow {
   views24h: number;
   sales24h: number;
   sales30d: number;
-  wishlists: number;
-  active_carts: number;
   stock: number;
   restocked_at: Date | string | null;
   fit_small: number;
@@ -36,8 +31,8 @@ interface FactsRow {
  * The facts of every active product that is online at `now`, in one set-based query over the counters.
  *
  * - Windows sum the hour buckets that start in [now − window, now) (`sumWindow`'s rule).
- * - `wishlists`: wishlist adds in the last 30 days, until the wishlist domain has its table (removals are
- *   not recorded yet, so this is "recently wishlisted"); then it counts the wishlists holding the product.
+ * - `wishlists`: the wishlists holding the product now; `activeCarts`: the carts changed in the last 72 h
+ *   that hold one of its sizes (both from their domains, not from the event counters).
  * - `onlineFrom`: `online_from`, or `created_at` for a product that was never scheduled.
  * - Main category: the deepest of the product's categories (lowest id on a tie); ranks are SQL `rank()`,
  *   the competition ranking `rankDescending` describes.
@@ -67,16 +62,9 @@ export async function gatherFacts(
       select product_id,
         coalesce(sum(views) filter (where hour >= ${at(DAY_MS)}::timestamptz), 0)::int as views24h,
         coalesce(sum(units_sold) filter (where hour >= ${at(DAY_MS)}::timestamptz), 0)::int as sales24h,
-        sum(units_sold)::int as sales30d,
-        sum(wishlist_adds)::int as wishlists
+        sum(units_sold)::int as sales30d
       from product_event_counts
       where hour >= ${at(30 * DAY_MS)}::timestamptz and hour < ${nowIso}::timestamptz
-      group by product_id
-    ),
-    carts as (
-      select product_id, count(*)::int as active_carts
-      from product_cart_adds
-      where last_hour >= ${at(ACTIVE_CART_HOURS * HOUR_MS)}::timestamptz and last_hour < ${nowIso}::timestamptz
       group by product_id
     ),
     base as (
@@ -85,8 +73,6 @@ export async function gatherFacts(
         coalesce(c.views24h, 0) as views24h,
         coalesce(c.sales24h, 0) as sales24h,
         coalesce(c.sales30d, 0) as sales30d,
-        coalesce(c.wishlists, 0) as wishlists,
-        coalesce(k.active_carts, 0) as active_carts,
         coalesce(s.stock, 0) as stock,
         s.restocked_at,
         coalesce(f.small, 0) as fit_small,
@@ -96,13 +82,12 @@ export async function gatherFacts(
         coalesce(p.online_from, p.created_at) > ${newSince}::timestamptz as is_new
       from products p
       left join counts c on c.product_id = p.id
-      left join carts k on k.product_id = p.id
       left join product_stock_state s on s.product_id = p.id
       left join product_fit_answers f on f.product_id = p.id
       left join main_category m on m.product_id = p.id
       where p.is_active and (p.online_from is null or p.online_from <= ${nowIso}::timestamptz)
     )
-    select product_id, online_from, views24h, sales24h, sales30d, wishlists, active_carts, stock,
+    select product_id, online_from, views24h, sales24h, sales30d, stock,
       restocked_at, fit_small, fit_true, fit_large,
       case when is_new then rank() over (partition by is_new order by views24h desc) end as new_rank,
       case when category_id is not null
@@ -110,14 +95,16 @@ export async function gatherFacts(
       case when category_id is not null then count(*) over (partition by category_id) end as category_size
     from base`,
   );
+  const [carts, wishlists] = await Promise.all([activeCartCounts(on, now), wishlistCounts(on)]);
   const facts = new Map<number, ProductFacts>();
   for (const r of rows) {
-    facts.set(Number(r.product_id), {
+    const productId = Number(r.product_id);
+    facts.set(productId, {
       views24h: Number(r.views24h),
-      activeCarts: Number(r.active_carts),
+      activeCarts: carts.get(productId) ?? 0,
       sales24h: Number(r.sales24h),
       sales30d: Number(r.sales30d),
-      wishlists: Number(r.wishlists),
+      wishlists: wishlists.get(productId) ?? 0,
       onlineFrom: new Date(r.online_from),
       restockedAt: r.restocked_at === null ? null : new Date(r.restocked_at),
       stock: Number(r.stock),

@@ -5,7 +5,7 @@ import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { readSetting, writeSetting } from "../content/content.server";
 import { type CapDecision, EventCap } from "./event-cap";
-import { ACTIVE_CART_HOURS, COUNTER_RETENTION_DAYS, gatherFacts } from "./facts.server";
+import { COUNTER_RETENTION_DAYS, gatherFacts } from "./facts.server";
 import type { EventKind } from "./hourly";
 import {
   CARD_HIGHLIGHT_LIMIT,
@@ -17,7 +17,6 @@ import {
 import { eventRecorder } from "./recorder.server";
 import {
   type FitAnswer,
-  productCartAdds,
   productEventCounts,
   productFitAnswers,
   productHighlights,
@@ -45,13 +44,8 @@ const INSERT_BATCH = 1_000;
  * Records `n` events of a product (views, cart adds, units sold, wishlist adds) for the hourly counters.
  * Costs the caller an array push: events are written in batches, and it never throws.
  */
-export function recordEvent(
-  productId: number,
-  kind: EventKind,
-  n = 1,
-  options: { cartId?: string } = {},
-): void {
-  eventRecorder.record(productId, kind, n, options.cartId);
+export function recordEvent(productId: number, kind: EventKind, n = 1): void {
+  eventRecorder.record(productId, kind, n);
 }
 
 /** Writes the buffered events now; the server calls it while shutting down. Never rejects. */
@@ -131,9 +125,6 @@ export async function refreshHighlights(
   await db()
     .delete(productEventCounts)
     .where(lt(productEventCounts.hour, new Date(now.getTime() - COUNTER_RETENTION_DAYS * DAY_MS)));
-  await db()
-    .delete(productCartAdds)
-    .where(lt(productCartAdds.lastHour, new Date(now.getTime() - ACTIVE_CART_HOURS * HOUR_MS - HOUR_MS)));
   const result = { products: all.size, labelled: rows.length, ms: Math.round(performance.now() - started) };
   logger.debug(result, "highlights refreshed");
   return result;

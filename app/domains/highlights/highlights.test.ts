@@ -2,7 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
+import { cartLines, carts } from "../cart/tables.server";
 import { categories, productCategories, products, productVariants } from "../catalog/tables.server";
+import { wishlistItems, wishlists } from "../wishlist/tables.server";
 import { gatherFacts } from "./facts.server";
 import {
   cardHighlightsFor,
@@ -16,13 +18,7 @@ import {
 import type { ProductEvent } from "./hourly";
 import type { HighlightCode } from "./labels";
 import { EventRecorder, writeEvents } from "./recorder.server";
-import {
-  productCartAdds,
-  productEventCounts,
-  productFitAnswers,
-  productHighlights,
-  productStockState,
-} from "./tables.server";
+import { productEventCounts, productFitAnswers, productHighlights, productStockState } from "./tables.server";
 import { defaultHighlightThresholds, type HighlightThresholds } from "./thresholds";
 
 const HOUR = 3_600_000;
@@ -76,6 +72,25 @@ async function makeProduct(
   return id;
 }
 
+let carts_ = 0;
+/** A guest cart last changed at `updatedAt` (a cart is active by its last change). */
+async function makeCart(updatedAt: Date): Promise<number> {
+  carts_ += 1;
+  const [row] = await connection.db
+    .insert(carts)
+    .values({ token: `cart-${carts_}`, updatedAt })
+    .returning({ id: carts.id });
+  return row!.id;
+}
+
+async function putInCart(cartId: number, productId: number) {
+  const [variant] = await connection.db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  await connection.db.insert(cartLines).values({ cartId, variantId: variant!.id, quantity: 1 });
+}
+
 async function counters(productId: number) {
   return connection.db
     .select({
@@ -115,12 +130,11 @@ describe("recording events", () => {
     });
     for (let i = 0; i < 120; i++) recorder.record(product, "view");
     recorder.record(product, "purchase", 3);
-    recorder.record(product, "cart-add", 1, "cart-a");
+    recorder.record(product, "cart-add", 1);
     recorder.record(other, "wishlist-add");
     clock = new Date("2026-11-20T14:00:00.000Z");
     for (let i = 0; i < 80; i++) recorder.record(product, "view");
-    recorder.record(product, "cart-add", 1, "cart-a");
-    recorder.record(product, "cart-add", 1, "cart-b");
+    recorder.record(product, "cart-add", 2);
     recorder.record(product, "purchase", 2);
     expect(writes).toEqual([]);
     expect(recorder.pending).toBe(206);
@@ -134,15 +148,6 @@ describe("recording events", () => {
     ]);
     expect(await counters(other)).toEqual([
       { hour: new Date("2026-11-20T13:00:00Z"), views: 0, cartAdds: 0, unitsSold: 0, wishlistAdds: 1 },
-    ]);
-    const carts = await connection.db
-      .select({ cartId: productCartAdds.cartId, lastHour: productCartAdds.lastHour })
-      .from(productCartAdds)
-      .where(eq(productCartAdds.productId, product))
-      .orderBy(productCartAdds.cartId);
-    expect(carts).toEqual([
-      { cartId: "cart-a", lastHour: new Date("2026-11-20T14:00:00Z") },
-      { cartId: "cart-b", lastHour: new Date("2026-11-20T14:00:00Z") },
     ]);
 
     // A second flush adds to the same hour's row.
@@ -249,15 +254,16 @@ describe("facts and labels from hand-made counters", () => {
     id.viewedBelow = await makeProduct();
     await addCounts(id.viewedBelow, hourAgo(2), { views: 6 });
 
-    // in carts: 2 distinct carts within 72 h; below: 1 recent and 1 too old.
+    // in carts: in 2 carts changed within 72 h; below: in 1 recent cart and 1 too old.
     id.inCarts = await makeProduct();
     id.inCartsBelow = await makeProduct();
-    await connection.db.insert(productCartAdds).values([
-      { productId: id.inCarts, cartId: "a", lastHour: hourAgo(1) },
-      { productId: id.inCarts, cartId: "b", lastHour: hourAgo(70) },
-      { productId: id.inCartsBelow, cartId: "a", lastHour: hourAgo(1) },
-      { productId: id.inCartsBelow, cartId: "c", lastHour: hourAgo(80) },
-    ]);
+    const recentA = await makeCart(ago(HOUR));
+    const recentB = await makeCart(ago(70 * HOUR));
+    const stale = await makeCart(ago(80 * HOUR));
+    await putInCart(recentA, id.inCarts);
+    await putInCart(recentB, id.inCarts);
+    await putInCart(recentA, id.inCartsBelow);
+    await putInCart(stale, id.inCartsBelow);
 
     // sold recently: 4 units in 24 h (stock high enough not to be selling out), 3 below.
     id.sold = await makeProduct({ stock: 500 });
@@ -265,11 +271,19 @@ describe("facts and labels from hand-made counters", () => {
     id.soldBelow = await makeProduct({ stock: 500 });
     await addCounts(id.soldBelow, hourAgo(3), { unitsSold: 3 });
 
-    // wishlisted: 6 wishlist adds in 30 days, 5 below.
+    // wishlisted: on 6 wishlists, 5 below (wishlist adds alone count for nothing).
     id.wish = await makeProduct();
-    await addCounts(id.wish, hourAgo(200), { wishlistAdds: 6 });
     id.wishBelow = await makeProduct();
-    await addCounts(id.wishBelow, hourAgo(200), { wishlistAdds: 5 });
+    for (let i = 0; i < 6; i++) {
+      const [list] = await connection.db
+        .insert(wishlists)
+        .values({ token: `wishlist-${i}` })
+        .returning({ id: wishlists.id });
+      await connection.db.insert(wishlistItems).values({ wishlistId: list!.id, productId: id.wish });
+      if (i < 5)
+        await connection.db.insert(wishlistItems).values({ wishlistId: list!.id, productId: id.wishBelow });
+    }
+    await addCounts(id.wishBelow, hourAgo(200), { wishlistAdds: 50 });
 
     // few left: 3 units; 4 below.
     id.few = await makeProduct({ stock: 3 });

@@ -105,34 +105,7 @@ describe("mergeEvents", () => {
         { productId: 1, hour: at("2026-11-20T15:00:00Z"), kind: "view", count: 1 },
         { productId: 2, hour: at("2026-11-20T14:00:00Z"), kind: "view", count: 1 },
       ],
-      carts: [],
     });
-  });
-
-  it("counts every cart-add and hands back each cart once per product and hour", () => {
-    const add = (productId: number, cartId: string, iso: string): ProductEvent => ({
-      productId,
-      kind: "cart-add",
-      cartId,
-      at: at(iso),
-    });
-    const merged = mergeEvents([
-      add(7, "cart-b", "2026-11-20T14:01:00Z"),
-      add(7, "cart-a", "2026-11-20T14:02:00Z"),
-      add(7, "cart-b", "2026-11-20T14:03:00Z"),
-      add(7, "cart-a", "2026-11-20T15:00:00Z"),
-      add(8, "cart-a", "2026-11-20T14:04:00Z"),
-    ]);
-    expect(merged.increments).toEqual([
-      { productId: 7, hour: at("2026-11-20T14:00:00Z"), kind: "cart-add", count: 3 },
-      { productId: 7, hour: at("2026-11-20T15:00:00Z"), kind: "cart-add", count: 1 },
-      { productId: 8, hour: at("2026-11-20T14:00:00Z"), kind: "cart-add", count: 1 },
-    ]);
-    expect(merged.carts).toEqual([
-      { productId: 7, hour: at("2026-11-20T14:00:00Z"), cartIds: ["cart-a", "cart-b"] },
-      { productId: 7, hour: at("2026-11-20T15:00:00Z"), cartIds: ["cart-a"] },
-      { productId: 8, hour: at("2026-11-20T14:00:00Z"), cartIds: ["cart-a"] },
-    ]);
   });
 
   it("loses no event and invents none, in any batch", () => {
@@ -141,36 +114,103 @@ describe("mergeEvents", () => {
         productId: fc.integer({ min: 1, max: 4 }),
         kind: fc.constantFrom("view", "cart-add", "purchase", "wishlist-add"),
         at: fc.integer({ min: 0, max: 72 * HOUR }).map((ms) => new Date(Date.UTC(2026, 9, 24) + ms)),
-        cartId: fc.constantFrom("a", "b", "c"),
         quantity: fc.integer({ min: 1, max: 3 }),
       })
-      .map(({ productId, kind, at, cartId, quantity }): ProductEvent => {
-        if (kind === "cart-add") return { productId, kind, at, cartId };
+      .map(({ productId, kind, at, quantity }): ProductEvent => {
         if (kind === "purchase") return { productId, kind, at, quantity };
         return { productId, kind, at };
       });
     fc.assert(
       fc.property(fc.array(event, { maxLength: 60 }), (events) => {
-        const { increments, carts } = mergeEvents(events);
+        const { increments } = mergeEvents(events);
         const units = (e: ProductEvent) => (e.kind === "purchase" ? (e.quantity ?? 1) : 1);
         expect(increments.reduce((sum, row) => sum + row.count, 0)).toBe(
           events.reduce((sum, e) => sum + units(e), 0),
         );
         const keys = increments.map((row) => `${row.productId}|${row.hour.getTime()}|${row.kind}`);
         expect(new Set(keys).size).toBe(keys.length);
-        for (const row of carts) {
-          const expected = new Set(
-            events.flatMap((e) =>
-              e.kind === "cart-add" &&
-              e.productId === row.productId &&
-              hourBucket(e.at).getTime() === row.hour.getTime()
-                ? [e.cartId]
-                : [],
-            ),
-          );
-          expect(new Set(row.cartIds)).toEqual(expected);
-          expect(row.cartIds).toHaveLength(expected.size);
-        }
+      }),
+    );
+  });
+});
+
+describe("sumWindow", () => {
+  const buckets: HourCount[] = [
+    { hour: at("2026-11-19T13:00:00Z"), count: 100 },
+    { hour: at("2026-11-19T14:00:00Z"), count: 1 },
+    { hour: at("2026-11-19T15:00:00Z"), count: 2 },
+    { hour: at("2026-11-20T14:00:00Z"), count: 4 },
+    { hour: at("2026-11-20T15:00:00Z"), count: 1000 },
+  ];
+
+  it("sums the buckets that start in [from, to)", () => {
+    expect(sumWindow(buckets, at("2026-11-19T14:00:00Z"), at("2026-11-20T14:00:00Z"))).toBe(3);
+    expect(sumWindow(buckets, at("2026-11-19T14:00:00Z"), at("2026-11-20T14:00:00.001Z"))).toBe(7);
+    expect(sumWindow([], at("2026-11-19T14:00:00Z"), at("2026-11-20T14:00:00Z"))).toBe(0);
+  });
+
+  it("counts the last 24 h without an event from before them", () => {
+    const now = at("2026-11-20T14:35:00Z");
+    const from = new Date(now.getTime() - 24 * HOUR);
+    expect(sumWindow(buckets, from, now)).toBe(6);
+  });
+
+  it("counts 24 buckets for 24 h across a summer-time change", () => {
+    const to = at("2026-03-29T12:00:00Z");
+    const hours = hoursBetween(new Date(to.getTime() - 24 * HOUR), to);
+    expect(
+      sumWindow(
+        hours.map((hour) => ({ hour, count: 1 })),
+        new Date(to.getTime() - 24 * HOUR),
+        to,
+      ),
+    ).toBe(24);
+  });
+});
+
+describe("mergeEvents", () => {
+  it("adds up events per product, UTC hour and kind, purchases by units", () => {
+    const events: ProductEvent[] = [
+      { productId: 2, kind: "view", at: at("2026-11-20T14:05:00Z") },
+      { productId: 1, kind: "view", at: at("2026-11-20T14:59:59Z") },
+      { productId: 1, kind: "view", at: at("2026-11-20T14:00:00Z") },
+      { productId: 1, kind: "view", at: at("2026-11-20T15:00:00Z") },
+      { productId: 1, kind: "purchase", at: at("2026-11-20T14:10:00Z"), quantity: 3 },
+      { productId: 1, kind: "purchase", at: at("2026-11-20T14:20:00Z") },
+      { productId: 1, kind: "wishlist-add", at: at("2026-11-20T14:30:00Z") },
+    ];
+    expect(mergeEvents(events)).toEqual({
+      increments: [
+        { productId: 1, hour: at("2026-11-20T14:00:00Z"), kind: "view", count: 2 },
+        { productId: 1, hour: at("2026-11-20T14:00:00Z"), kind: "purchase", count: 4 },
+        { productId: 1, hour: at("2026-11-20T14:00:00Z"), kind: "wishlist-add", count: 1 },
+        { productId: 1, hour: at("2026-11-20T15:00:00Z"), kind: "view", count: 1 },
+        { productId: 2, hour: at("2026-11-20T14:00:00Z"), kind: "view", count: 1 },
+      ],
+    });
+  });
+
+  it("loses no event and invents none, in any batch", () => {
+    const event: fc.Arbitrary<ProductEvent> = fc
+      .record({
+        productId: fc.integer({ min: 1, max: 4 }),
+        kind: fc.constantFrom("view", "cart-add", "purchase", "wishlist-add"),
+        at: fc.integer({ min: 0, max: 72 * HOUR }).map((ms) => new Date(Date.UTC(2026, 9, 24) + ms)),
+        quantity: fc.integer({ min: 1, max: 3 }),
+      })
+      .map(({ productId, kind, at, quantity }): ProductEvent => {
+        if (kind === "purchase") return { productId, kind, at, quantity };
+        return { productId, kind, at };
+      });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 60 }), (events) => {
+        const { increments } = mergeEvents(events);
+        const units = (e: ProductEvent) => (e.kind === "purchase" ? (e.quantity ?? 1) : 1);
+        expect(increments.reduce((sum, row) => sum + row.count, 0)).toBe(
+          events.reduce((sum, e) => sum + units(e), 0),
+        );
+        const keys = increments.map((row) => `${row.productId}|${row.hour.getTime()}|${row.kind}`);
+        expect(new Set(keys).size).toBe(keys.length);
       }),
     );
   });

@@ -5,8 +5,7 @@ export type EventKind = (typeof eventKinds)[number];
 
 /** A raw product event as the recorder receives it. */
 export type ProductEvent =
-  | { productId: number; kind: "view" | "wishlist-add"; at: Date }
-  | { productId: number; kind: "cart-add"; at: Date; cartId: string }
+  | { productId: number; kind: "view" | "cart-add" | "wishlist-add"; at: Date }
   /** `quantity` (default 1) counts units, so sales figures compare with stock. */
   | { productId: number; kind: "purchase"; at: Date; quantity?: number };
 
@@ -20,13 +19,6 @@ export interface HourCount {
 export interface HourlyIncrement extends HourCount {
   productId: number;
   kind: EventKind;
-}
-
-/** The distinct carts that added the product in that hour; stored as a set, they count distinct carts. */
-export interface HourlyCarts {
-  productId: number;
-  hour: Date;
-  cartIds: string[];
 }
 
 /** The start of the UTC hour holding `date`: buckets never see a time zone or a DST change. */
@@ -48,15 +40,11 @@ export function sumWindow(buckets: readonly HourCount[], from: Date, to: Date): 
 }
 
 /**
- * One batch of events as counter increments per (product, hour, kind) and distinct cart ids per
- * (product, hour), both sorted by product, hour (and kind), so a flush writes rows in a stable order.
+ * One batch of events as counter increments per (product, hour, kind), sorted by product, hour and kind,
+ * so a flush writes rows in a stable order.
  */
-export function mergeEvents(events: readonly ProductEvent[]): {
-  increments: HourlyIncrement[];
-  carts: HourlyCarts[];
-} {
+export function mergeEvents(events: readonly ProductEvent[]): { increments: HourlyIncrement[] } {
   const increments = new Map<string, HourlyIncrement>();
-  const carts = new Map<string, { productId: number; hour: Date; cartIds: Set<string> }>();
   for (const event of events) {
     const hour = hourBucket(event.at);
     const key = `${event.productId}|${hour.getTime()}|${event.kind}`;
@@ -64,12 +52,6 @@ export function mergeEvents(events: readonly ProductEvent[]): {
     const row = increments.get(key);
     if (row) row.count += units;
     else increments.set(key, { productId: event.productId, hour, kind: event.kind, count: units });
-    if (event.kind === "cart-add") {
-      const cartKey = `${event.productId}|${hour.getTime()}`;
-      const entry = carts.get(cartKey) ?? { productId: event.productId, hour, cartIds: new Set<string>() };
-      entry.cartIds.add(event.cartId);
-      carts.set(cartKey, entry);
-    }
   }
   const order = (a: { productId: number; hour: Date }, b: { productId: number; hour: Date }) =>
     a.productId - b.productId || a.hour.getTime() - b.hour.getTime();
@@ -77,8 +59,5 @@ export function mergeEvents(events: readonly ProductEvent[]): {
     increments: [...increments.values()].sort(
       (a, b) => order(a, b) || eventKinds.indexOf(a.kind) - eventKinds.indexOf(b.kind),
     ),
-    carts: [...carts.values()]
-      .sort(order)
-      .map(({ productId, hour, cartIds }) => ({ productId, hour, cartIds: [...cartIds].sort() })),
   };
 }

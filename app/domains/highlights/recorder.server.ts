@@ -11,12 +11,11 @@ const column: Record<EventKind, "views" | "cart_adds" | "units_sold" | "wishlist
 };
 
 /**
- * Adds one batch to the hourly counters: one upsert for the counters and, when carts added, one for the
- * cart set. Rows for products that do not exist (a beacon with a stale or made-up id) are dropped, so one
- * bad id never loses the rest of the batch.
+ * Adds one batch to the hourly counters in one upsert. Rows for products that do not exist (a beacon with
+ * a stale or made-up id) are dropped, so one bad id never loses the rest of the batch.
  */
 export async function writeEvents(on: Queryable, events: readonly ProductEvent[]): Promise<void> {
-  const { increments, carts } = mergeEvents(events);
+  const { increments } = mergeEvents(events);
   if (increments.length === 0) return;
   const rows = new Map<string, { productId: number; hour: Date; counts: Record<string, number> }>();
   for (const { productId, hour, kind, count } of increments) {
@@ -46,27 +45,6 @@ export async function writeEvents(on: Queryable, events: readonly ProductEvent[]
       cart_adds = product_event_counts.cart_adds + excluded.cart_adds,
       units_sold = product_event_counts.units_sold + excluded.units_sold,
       wishlist_adds = product_event_counts.wishlist_adds + excluded.wishlist_adds`);
-  // One row per (product, cart): the latest hour wins within the batch, as it does against the table.
-  const latest = new Map<string, { productId: number; cartId: string; hour: Date }>();
-  for (const { productId, hour, cartIds } of carts) {
-    // An add without a cart id counts as a cart add but tells no cart apart.
-    for (const cartId of cartIds)
-      if (cartId) latest.set(`${productId}|${cartId}`, { productId, cartId, hour });
-  }
-  if (latest.size === 0) return;
-  const cartValues = sql.join(
-    [...latest.values()].map(
-      (c) => sql`(${c.productId}::int, ${c.cartId}::text, ${c.hour.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
-  await on.execute(sql`
-    insert into product_cart_adds (product_id, cart_id, last_hour)
-    select v.product_id, v.cart_id, v.last_hour
-    from (values ${cartValues}) as v(product_id, cart_id, last_hour)
-    join products p on p.id = v.product_id
-    on conflict (product_id, cart_id) do update set
-      last_hour = greatest(product_cart_adds.last_hour, excluded.last_hour)`);
 }
 
 export interface RecorderOptions {
@@ -104,8 +82,8 @@ export class EventRecorder {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** `n` views, cart adds, units sold or wishlist adds of a product; `cartId` tells carts apart. */
-  record(productId: number, kind: EventKind, n = 1, cartId?: string): void {
+  /** `n` views, cart adds, units sold or wishlist adds of a product. */
+  record(productId: number, kind: EventKind, n = 1): void {
     try {
       if (!Number.isSafeInteger(productId) || productId <= 0) return;
       if (!eventKinds.includes(kind) || !Number.isSafeInteger(n) || n <= 0) return;
@@ -114,9 +92,7 @@ export class EventRecorder {
       if (kind === "purchase") this.buffer.push({ productId, kind, at, quantity: n });
       else {
         for (let i = 0; i < Math.min(n, this.maxBuffered - this.buffer.length); i++) {
-          this.buffer.push(
-            kind === "cart-add" ? { productId, kind, at, cartId: cartId ?? "" } : { productId, kind, at },
-          );
+          this.buffer.push({ productId, kind, at });
         }
       }
       if (this.buffer.length >= this.maxEvents) void this.flush();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { products } from "../catalog/tables.server";
 import type { Highlight, ProductFacts } from "./labels";
 
@@ -26,26 +26,6 @@ export const productEventCounts = pgTable(
     index("product_event_counts_hour_idx").on(t.hour),
     // Whole UTC hours whatever the session's time zone (date_trunc would truncate in that zone).
     check("product_event_counts_whole_hour", sql`extract(epoch from ${t.hour}) % 3600 = 0`),
-  ],
-);
-
-/**
- * The carts that added a product, with the last hour they did: distinct carts by construction. Until the
- * cart domain has its tables, `activeCarts` counts the carts here whose last add is recent (see
- * `facts.server.ts`); then it counts the product's lines in active carts instead and this table goes.
- */
-export const productCartAdds = pgTable(
-  "product_cart_adds",
-  {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    cartId: text("cart_id").notNull(),
-    lastHour: timestamp("last_hour", { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.cartId] }),
-    index("product_cart_adds_hour_idx").on(t.lastHour),
   ],
 );
 

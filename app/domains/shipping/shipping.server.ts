@@ -43,10 +43,9 @@ const MethodSchema = z.object({
   moments: z.boolean(),
 });
 export const ShippingMethodsSettingSchema = z.partialRecord(z.enum(countries), z.array(MethodSchema));
-export const FreeShippingSettingSchema = z.partialRecord(
-  z.enum(countries),
-  z.number().int().min(0).nullable(),
-);
+const cents = z.number().int().min(0);
+/** The `freeShippingThresholds` setting, which the cart's progress bar reads too: all four countries. */
+export const FreeShippingSettingSchema = z.object({ NL: cents, BE: cents, FR: cents, ES: cents });
 
 export interface ShippingSettings {
   methods: Record<Country, ShippingMethod[]>;

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { admin, bearer } from "better-auth/plugins";
 import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
 import { type Database, db } from "../db/db.server";
@@ -11,6 +12,39 @@ import { logger } from "../logging/logger.server";
 export const staffRoles = ["admin", "support", "merchandiser"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 export type Role = StaffRole | "customer";
+
+/**
+ * What happens when a visitor signs in (or registers and is signed in): a guest's cart and wishlist move
+ * into the account. A listener gets the new user id and the request's cookies and names the cookies to
+ * drop. Domains register at module load, by name (a re-evaluated module replaces its listener).
+ */
+export type SignInListener = (visitor: {
+  userId: string;
+  cookieHeader: string | null;
+}) => Promise<{ dropCookies?: string[] } | undefined>;
+
+const signInListeners = new Map<string, SignInListener>();
+
+export function onSignIn(name: string, listener: SignInListener): void {
+  signInListeners.set(name, listener);
+}
+
+const afterSignIn = createAuthMiddleware(async (ctx) => {
+  if (!ctx.path.startsWith("/sign-in") && !ctx.path.startsWith("/sign-up")) return;
+  const session = ctx.context.newSession;
+  if (!session) return;
+  const cookieHeader = ctx.headers?.get("cookie") ?? null;
+  for (const [name, listener] of signInListeners) {
+    try {
+      const result = await listener({ userId: session.user.id, cookieHeader });
+      for (const cookie of result?.dropCookies ?? [])
+        ctx.setCookie(cookie, "", { maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" });
+    } catch (error) {
+      // A failed merge must not fail the sign-in: the guest's things stay where they were.
+      logger.error({ err: error, listener: name }, "sign-in listener failed");
+    }
+  }
+});
 
 // The Drizzle handle is opened at start-up, after this module loads: resolve it on each use.
 const lazyDb = new Proxy({} as Database, { get: (_target, key) => Reflect.get(db(), key) });
@@ -40,6 +74,7 @@ export const auth = betterAuth({
     },
   },
   advanced: { database: { generateId: "uuid" } },
+  hooks: { after: afterSignIn },
   logger: {
     level: "warn",
     log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),

@@ -1,4 +1,5 @@
 // The one Drizzle schema: every domain's tables, re-exported. drizzle-kit reads this file.
+export * from "../../domains/cart/tables.server";
 export * from "../../domains/catalog/tables.server";
 export * from "../../domains/content/tables.server";
 export * from "../../domains/customers/tables.server";
@@ -9,3 +10,4 @@ export * from "../../domains/orders/tables.server";
 export * from "../../domains/promotions/tables.server";
 export * from "../../domains/search/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
+export * from "../../domains/wishlist/tables.server";

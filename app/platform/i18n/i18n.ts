@@ -9,6 +9,8 @@ export const namespaces = [
   "email",
   "search",
   "product",
+  "cart",
+  "wishlist",
   "checkout",
   "orders",
 ] as const;

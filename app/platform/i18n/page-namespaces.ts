@@ -7,6 +7,8 @@ const known: readonly ClientNamespace[] = [
   "forms",
   "search",
   "product",
+  "cart",
+  "wishlist",
   "checkout",
   "orders",
 ];

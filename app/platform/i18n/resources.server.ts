@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCheckout from "../../locales/en/checkout.json";
 import enCommon from "../../locales/en/common.json";
@@ -8,6 +9,8 @@ import enOrders from "../../locales/en/orders.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
+import enWishlist from "../../locales/en/wishlist.json";
+import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCheckout from "../../locales/es/checkout.json";
 import esCommon from "../../locales/es/common.json";
@@ -17,6 +20,8 @@ import esOrders from "../../locales/es/orders.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
+import esWishlist from "../../locales/es/wishlist.json";
+import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCheckout from "../../locales/fr/checkout.json";
 import frCommon from "../../locales/fr/common.json";
@@ -26,6 +31,8 @@ import frOrders from "../../locales/fr/orders.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
+import frWishlist from "../../locales/fr/wishlist.json";
+import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCheckout from "../../locales/nl/checkout.json";
 import nlCommon from "../../locales/nl/common.json";
@@ -35,6 +42,7 @@ import nlOrders from "../../locales/nl/orders.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
+import nlWishlist from "../../locales/nl/wishlist.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
 
@@ -48,6 +56,8 @@ export const resources = {
     email: enEmail,
     search: enSearch,
     product: enProduct,
+    cart: enCart,
+    wishlist: enWishlist,
     checkout: enCheckout,
     orders: enOrders,
   },
@@ -59,6 +69,8 @@ export const resources = {
     email: nlEmail,
     search: nlSearch,
     product: nlProduct,
+    cart: nlCart,
+    wishlist: nlWishlist,
     checkout: nlCheckout,
     orders: nlOrders,
   },
@@ -70,6 +82,8 @@ export const resources = {
     email: frEmail,
     search: frSearch,
     product: frProduct,
+    cart: frCart,
+    wishlist: frWishlist,
     checkout: frCheckout,
     orders: frOrders,
   },
@@ -81,6 +95,8 @@ export const resources = {
     email: esEmail,
     search: esSearch,
     product: esProduct,
+    cart: esCart,
+    wishlist: esWishlist,
     checkout: esCheckout,
     orders: esOrders,
   },

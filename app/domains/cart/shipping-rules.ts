@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { Locale } from "../../platform/i18n/locales";
+
+/** The countries the shop ships to. */
+export const shopCountries = ["NL", "BE", "FR", "ES"] as const;
+export type ShopCountry = (typeof shopCountries)[number];
+
+/** PRODUCT.md *(setting)*: free shipping from €50 in NL/BE and €75 in FR/ES (cents, VAT included). */
+export const defaultFreeShippingThresholds: Record<ShopCountry, number> = {
+  NL: 5000,
+  BE: 5000,
+  FR: 7500,
+  ES: 7500,
+};
+
+const cents = z.number().int().min(0);
+/** The `freeShippingThresholds` setting as operators save it. */
+export const FreeShippingThresholdsSchema = z.object({ NL: cents, BE: cents, FR: cents, ES: cents });
+export type FreeShippingThresholds = z.infer<typeof FreeShippingThresholdsSchema>;
+
+/**
+ * The country the cart assumes until checkout knows the address: the locale's own country, and the
+ * Netherlands for English (the shop's home market).
+ */
+export function countryOfLocale(locale: Locale): ShopCountry {
+  return locale === "fr" ? "FR" : locale === "es" ? "ES" : "NL";
+}
+
+export interface FreeShippingProgress {
+  thresholdCents: number;
+  /** What is still missing; 0 once free shipping is reached. */
+  remainingCents: number;
+  reached: boolean;
+  /** 0–100, for the progress bar. */
+  percent: number;
+}
+
+export function freeShippingProgress(subtotalCents: number, thresholdCents: number): FreeShippingProgress {
+  const remainingCents = Math.max(0, thresholdCents - subtotalCents);
+  const percent =
+    thresholdCents <= 0 ? 100 : Math.min(100, Math.floor((subtotalCents / thresholdCents) * 100));
+  return { thresholdCents, remainingCents, reached: remainingCents === 0, percent };
+}
+
+/** SPEC §9: orders placed before 23:00 on the shop's clock ship the same day. */
+export const SAME_DAY_CUTOFF_HOUR = 23;
+export const SHOP_TIME_ZONE = "Europe/Amsterdam";
+
+export interface ShippingPromise {
+  ships: "today" | "tomorrow";
+  /** The cut-off as the shop's clock shows it, e.g. "23:00". */
+  cutoff: string;
+}
+
+/** Hour and minute of `at` on the shop's clock (summer and winter time included). */
+function shopClock(at: Date): { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: SHOP_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { hour: value("hour"), minute: value("minute") };
+}
+
+/**
+ * The same-day promise for an order placed at `now`: before 23:00 Europe/Amsterdam it ships today, from
+ * 23:00 until midnight tomorrow (after midnight it is a new day, so today again).
+ */
+export function shippingPromise(now: Date): ShippingPromise {
+  const { hour } = shopClock(now);
+  return {
+    ships: hour < SAME_DAY_CUTOFF_HOUR ? "today" : "tomorrow",
+    cutoff: `${String(SAME_DAY_CUTOFF_HOUR).padStart(2, "0")}:00`,
+  };
+}
