@@ -16,6 +16,7 @@ import {
   OrderRefused,
   orderByIdempotencyKey,
   transitionOrder,
+  unpaidOrderMinutes,
 } from "../orders/orders.server";
 import { availablePaymentMethods, createPayment, type PaymentMethod } from "../payments/payments.server";
 import {
@@ -33,7 +34,6 @@ import {
   type ShippingMethod,
   type ShippingOptions,
   servicePointById,
-  shippingMethod,
   shippingOptions,
 } from "../shipping/shipping.server";
 import type { Address } from "../shipping/validation";
@@ -100,16 +100,20 @@ function lineError(line: CheckoutLine): CheckoutError | null {
  * Prices the shopper's cart for a destination: the lines with their problems, the shipping options, the
  * active code, the totals (lines with a problem are left out) and the payment methods for that amount.
  */
-export async function quoteCheckout(on: Queryable, input: CheckoutInput): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  on: Queryable,
+  input: CheckoutInput,
+  known: { shipping?: ShippingOptions; paymentMethods?: PaymentMethod[] } = {},
+): Promise<CheckoutQuote> {
   const [cart, shipping] = await Promise.all([
     input.cart ? checkoutCart(on, input.cart, input.locale, input.channel) : null,
-    shippingOptions(input.country, input.now),
+    known.shipping ?? shippingOptions(input.country, input.now),
   ]);
   const lines = cart?.lines ?? [];
   const orderable = lines.filter((l) => l.problem === null);
   const methodId = input.delivery?.methodId;
   const method = (methodId && shipping.methods.find((m) => m.id === methodId)) || null;
-  const charge = method ? (await shippingMethod(input.country, method.id))?.charge : null;
+  const charge = method ? { priceCents: method.priceCents, freeFromCents: shipping.freeFromCents } : null;
 
   const code = cart ? await cartDiscountCode(on, cart.cartId) : null;
   const email = input.customer?.email ?? input.email ?? null;
@@ -138,7 +142,8 @@ export async function quoteCheckout(on: Queryable, input: CheckoutInput): Promis
   });
   const discountOf = new Map(orderable.map((l, i) => [l.lineId, totals.lineDiscountCents[i] ?? 0]));
   const paymentMethods = orderable.length
-    ? await availablePaymentMethods({ country: input.country, amountCents: totals.amountDueCents })
+    ? (known.paymentMethods ??
+      (await availablePaymentMethods({ country: input.country, amountCents: totals.amountDueCents })))
     : [];
   return {
     cartId: cart?.cartId ?? null,
@@ -247,7 +252,7 @@ function newOrderOf(
   input: PlaceOrderInput,
   servicePoint: ServicePoint | null,
   firstOrder: boolean,
-): NewOrder {
+): Omit<NewOrder, "expiresInMinutes"> {
   const method = quote.method!;
   const moment = quote.shipping.moments.find((m) => m.id === input.delivery?.momentId) ?? null;
   const lines = quote.lines.filter((l) => l.problem === null);
@@ -322,16 +327,26 @@ export async function placeOrder(
   if (input.customer && (await isBlocked(on, input.customer.userId)))
     return refuse("errors.blockedCannotOrder");
 
+  // Settings and the provider's method list are read before the transaction (through the process's own
+  // connection, which an embedded database cannot use while this transaction holds it); the cart, stock
+  // and code are read again inside it.
+  const [first, expiresInMinutes] = await Promise.all([quoteCheckout(on, input), unpaidOrderMinutes()]);
+  const checked = await validateQuote(first, input);
+  if (!checked.ok) return checked;
+
   let placed: { number: string } | { error: CheckoutError };
   try {
     placed = await transaction(
       async (tx: Transaction) => {
-        const quote = await quoteCheckout(tx, input);
+        const quote = await quoteCheckout(tx, input, first);
         const valid = await validateQuote(quote, input);
         if (!valid.ok) return { error: valid.error };
         const email = input.customer?.email ?? input.email;
         const firstOrder = await isFirstOrder(tx, { email, userId: input.customer?.userId });
-        return createOrder(tx, newOrderOf(quote, input, valid.servicePoint, firstOrder));
+        return createOrder(tx, {
+          ...newOrderOf(quote, input, valid.servicePoint, firstOrder),
+          expiresInMinutes,
+        });
       },
       { on },
     );

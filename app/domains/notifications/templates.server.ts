@@ -21,6 +21,8 @@ export interface EmailProps<T> {
 
 interface EmailTemplate<T> {
   subjectKey: string;
+  /** Values for the subject's placeholders (an order number). */
+  subjectValues?: (data: T) => Record<string, string>;
   component: ComponentType<EmailProps<T>>;
 }
 
@@ -40,14 +42,17 @@ export const emailTemplates = {
   } satisfies EmailTemplate<StockAlertData>,
   orderConfirmation: {
     subjectKey: "orders:email.confirmation.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
     component: OrderConfirmationEmail,
   } satisfies EmailTemplate<OrderEmailData>,
   orderShipped: {
     subjectKey: "orders:email.shipped.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
     component: OrderShippedEmail,
   } satisfies EmailTemplate<OrderEmailData>,
   orderCanceled: {
     subjectKey: "orders:email.canceled.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
     component: OrderCanceledEmail,
   } satisfies EmailTemplate<OrderEmailData>,
 };
@@ -67,7 +72,7 @@ export async function renderEmail<N extends EmailTemplateName>(name: N, locale: 
   const template = emailTemplates[name] as unknown as EmailTemplate<EmailData<N>>;
   const element = createElement(template.component, { t, lang: intlLocales[locale], data });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: t(template.subjectKey), html, text };
+  return { subject: t(template.subjectKey, template.subjectValues?.(data) ?? {}), html, text };
 }
 
 export function renderSms(name: SmsTemplateName, locale: Locale, values: Record<string, string>): string {

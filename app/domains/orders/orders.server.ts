@@ -95,6 +95,8 @@ export interface NewOrder {
   shippingAddress: OrderAddress;
   billingAddress: OrderAddress | null;
   paymentMethod: PaymentMethod;
+  /** How long the order waits for its payment (`unpaidOrderMinutes()`, read before the transaction). */
+  expiresInMinutes: number;
   now?: Date;
 }
 
@@ -185,7 +187,6 @@ export async function createOrder(tx: Transaction, order: NewOrder): Promise<{ i
   }
 
   const now = order.now ?? new Date();
-  const minutes = await unpaidOrderMinutes();
   const { totals } = order;
   let created: { id: number; number: string } | undefined;
   while (!created) {
@@ -216,7 +217,7 @@ export async function createOrder(tx: Transaction, order: NewOrder): Promise<{ i
         servicePoint: order.shipping.servicePoint,
         paymentMethod: order.paymentMethod,
         idempotencyKey: order.idempotencyKey,
-        expiresAt: new Date(now.getTime() + minutes * 60_000),
+        expiresAt: new Date(now.getTime() + order.expiresInMinutes * 60_000),
       })
       // A number drawn twice (1 in 900 million per order) draws again; an idempotency key used twice fails.
       .onConflictDoNothing({ target: orders.number })
