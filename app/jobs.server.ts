@@ -3,6 +3,11 @@ import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
+import {
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
+} from "./domains/payments/payments.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
@@ -15,5 +20,8 @@ export const jobs = [
   notifyBackInStockJob,
   pruneGuestCartsJob,
   pruneGuestWishlistsJob,
+  deliverSandboxWebhookJob,
+  expireSandboxPaymentsJob,
+  reconcilePaymentsJob,
   expireUnpaidOrdersJob,
 ] as unknown as JobDefinition<never>[];

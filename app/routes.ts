@@ -36,6 +36,10 @@ const layouts: [Layout, RouteConfigEntry[]][] = [
   ["empty", pageRoutes("empty")],
 ];
 
-export default layouts
-  .filter(([, children]) => children.length > 0)
-  .map(([name, children]) => layout(`routes/layouts/${name}.tsx`, children)) satisfies RouteConfig;
+export default [
+  ...layouts
+    .filter(([, children]) => children.length > 0)
+    .map(([name, children]) => layout(`routes/layouts/${name}.tsx`, children)),
+  // The sandbox PSP's hosted page: not a shop page, so outside the locale layer and the shop's layouts.
+  route("sandbox-pay/:paymentId/", "routes/sandbox/sandbox-pay.tsx", { id: "sandbox-pay" }),
+] satisfies RouteConfig;

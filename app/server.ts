@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
+import { createWebhooks } from "./api/webhooks.server";
 import { warmCatalog } from "./domains/catalog/catalog.server";
 import { flushEvents, warmHighlights } from "./domains/highlights/highlights.server";
 import { jobs } from "./jobs.server";
@@ -28,6 +29,7 @@ import { logger } from "./platform/logging/logger.server";
 import { addWarmup } from "./platform/readiness.server";
 import { type Platform, startPlatform } from "./platform/start.server";
 import { localeRouting } from "./routing/locale-routing.server";
+import { sandboxPayLocale } from "./routing/sandbox-pay.server";
 import { localeSitemap, robotsTxt, sitemapIndex } from "./routing/sitemap.server";
 import { demoAccounts } from "./seed/demo-accounts.server";
 import { seedOnFirstStart } from "./seed/first-start.server";
@@ -79,6 +81,8 @@ export default await createHonoServer<AppEnv>({
     app.route("/api", createApi());
     // Unknown API paths answer in the Api error shape, never with the HTML 404 page.
     app.all("/api/*", (c) => sendApiError(c, httpErrors.notFound()));
+    app.route("/webhooks", createWebhooks());
+    app.use("/sandbox-pay/*", sandboxPayLocale);
     app.use(
       "/media/*",
       serveStatic({

@@ -13,6 +13,7 @@ import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
+import { registerPaymentRoutes } from "./v1/payments.server";
 import { registerProductRoutes } from "./v1/products.server";
 import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
@@ -57,6 +58,7 @@ export function createApi() {
   registerSearchRoutes(api);
   registerCartRoutes(api);
   registerWishlistRoutes(api);
+  registerPaymentRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
 
   api.doc31("/v1/openapi.json", {

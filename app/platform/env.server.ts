@@ -13,6 +13,12 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   I18N_STRATEGY: z.enum(["prefix", "prefix_except_default"]).default("prefix"),
   PAYMENT_PROVIDER: z.enum(["sandbox", "mollie"]).default("sandbox"),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/, "a Mollie API key starts with test_ or live_")
+    .optional(),
+  /** Signs the sandbox PSP's webhooks (HMAC-SHA256); generated into DATA_DIR when unset. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default("Shop <service@shop.example>"),
   SMS_GATEWAY_URL: z.string().url().optional(),
@@ -31,7 +37,12 @@ const schema = z.object({
   MICRO_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
-export type Env = z.infer<typeof schema> & { BASE_URL: string; SESSION_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof schema> & {
+  BASE_URL: string;
+  SESSION_SECRET: string;
+  PAYMENT_WEBHOOK_SECRET: string;
+  DATA_DIR: string;
+};
 
 let cached: Env | undefined;
 
@@ -39,10 +50,10 @@ function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | un
   return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
 }
 
-/** The secret lives in DATA_DIR so that sessions survive restarts without any set-up. */
-function sessionSecret(dataDir: string, given: string | undefined): string {
+/** Secrets live in DATA_DIR so that sessions and signatures survive restarts without any set-up. */
+function generatedSecret(dataDir: string, name: string, given: string | undefined): string {
   if (given) return given;
-  const file = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -57,6 +68,9 @@ export function env(): Env {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
+  if (parsed.data.PAYMENT_PROVIDER === "mollie" && !parsed.data.MOLLIE_API_KEY) {
+    throw new Error("Invalid environment: PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY");
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   cached = {
     ...parsed.data,
@@ -65,7 +79,12 @@ export function env(): Env {
     BASE_URL:
       parsed.data.BASE_URL ??
       `http://localhost:${parsed.data.NODE_ENV === "development" ? 5173 : parsed.data.PORT}`,
-    SESSION_SECRET: sessionSecret(dataDir, parsed.data.SESSION_SECRET),
+    SESSION_SECRET: generatedSecret(dataDir, "session-secret", parsed.data.SESSION_SECRET),
+    PAYMENT_WEBHOOK_SECRET: generatedSecret(
+      dataDir,
+      "payment-webhook-secret",
+      parsed.data.PAYMENT_WEBHOOK_SECRET,
+    ),
   };
   return cached;
 }

@@ -153,7 +153,18 @@ export function pathPattern(id: PageId, locale: Locale): string {
 
 /** First path segments no product or category slug may take (the back office refuses them). */
 export function reservedSegments(): Set<string> {
-  const segments = new Set<string>(["api", "admin", "assets", "media", "en", "nl", "fr", "es"]);
+  const segments = new Set<string>([
+    "api",
+    "admin",
+    "assets",
+    "media",
+    "webhooks",
+    "sandbox-pay",
+    "en",
+    "nl",
+    "fr",
+    "es",
+  ]);
   for (const id of pageIds) {
     for (const locale of ["en", "nl", "fr", "es"] as const) {
       const first = pathPattern(id, locale).split("/")[0];

@@ -72,6 +72,8 @@ describe("alternates and reserved slugs", () => {
       "404",
       "api",
       "admin",
+      "sandbox-pay",
+      "webhooks",
       "nl",
     ]) {
       expect(reserved.has(segment), segment).toBe(true);

@@ -18,7 +18,13 @@ import {
   orderForConfirmation,
 } from "../orders/orders.server";
 import { orders } from "../orders/tables.server";
-import type { PaymentRecord } from "../payments/payments.server";
+import {
+  decideSandboxCheckout,
+  type PaymentRecord,
+  paymentById,
+  type SandboxDecision,
+  syncPayment,
+} from "../payments/payments.server";
 import { seedDemoDiscountCodes } from "../promotions/promotions.server";
 import { applyCheckoutCode, type PlaceOrderInput, placeOrder, quoteCheckout } from "./checkout.server";
 
@@ -86,18 +92,19 @@ function order(cart: CartRef, over: Partial<PlaceOrderInput> = {}): PlaceOrderIn
   };
 }
 
-const payment = (number: string, status: PaymentRecord["status"], id?: string): PaymentRecord => ({
-  id: id ?? "pay_test",
-  purpose: "order",
-  reference: number,
-  status,
-  amountCents: 0,
-  method: "ideal",
-});
-
-async function settle(number: string, status: PaymentRecord["status"]) {
+/** The shopper decides on the sandbox PSP's page; the return page's sync applies it (as a webhook would). */
+async function settle(number: string, decision: SandboxDecision) {
   const row = (await connection.db.select().from(orders).where(eq(orders.number, number)))[0]!;
-  await transaction((tx) => applyPaymentStatus(tx, payment(number, status, row.paymentId ?? undefined)));
+  const payment = (await paymentById(connection.db, row.paymentId!))!;
+  await decideSandboxCheckout(connection.db, payment.providerId!, decision);
+  await syncPayment(connection.db, payment.id);
+}
+
+/** A payment status delivered again (a duplicate or late webhook), straight to the orders' listener. */
+async function redeliver(number: string, status: PaymentRecord["status"]) {
+  const row = (await connection.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+  const payment = (await paymentById(connection.db, row.paymentId!))!;
+  await transaction((tx) => applyPaymentStatus(tx, { ...payment, status }));
 }
 
 describe("placeOrder", () => {
@@ -249,8 +256,8 @@ describe("after the payment", () => {
     const result = await placeOrder(order(cart));
     if (!result.ok) throw new Error(result.error.messageKey);
     await settle(result.number, "paid");
-    await settle(result.number, "paid");
-    await settle(result.number, "failed");
+    await redeliver(result.number, "paid");
+    await redeliver(result.number, "failed");
     const paid = (await orderByNumber(connection.db, result.number))!;
     expect(paid.status).toBe("processing");
     expect(paid.paidAt).not.toBeNull();
@@ -275,8 +282,8 @@ describe("after the payment", () => {
     if (!result.ok) throw new Error(result.error.messageKey);
     expect(await stockOf(size.id)).toBe(3);
     await settle(result.number, "canceled");
-    await settle(result.number, "failed");
-    await settle(result.number, "paid");
+    await redeliver(result.number, "failed");
+    await redeliver(result.number, "paid");
     expect((await orderByNumber(connection.db, result.number))?.status).toBe("canceled");
     expect(await stockOf(size.id)).toBe(5);
     expect((await checkoutCart(connection.db, cart, "nl", "web"))?.lines).toHaveLength(1);
@@ -292,7 +299,7 @@ describe("after the payment", () => {
     const runs = await Promise.all([expireUnpaidOrders({ now: later }), expireUnpaidOrders({ now: later })]);
     expect(runs.reduce((sum, r) => sum + r.expired, 0)).toBe(1);
     expect(await expireUnpaidOrders({ now: later })).toEqual({ expired: 0 });
-    await settle(result.number, "expired");
+    await redeliver(result.number, "expired");
     const expired = (await orderByNumber(connection.db, result.number))!;
     expect(expired.status).toBe("canceled");
     expect(expired.history.at(-1)).toMatchObject({ actor: "system", note: "not paid in time" });

@@ -10,6 +10,7 @@ import { products, productVariants } from "../catalog/tables.server";
 import { placeOrder } from "../checkout/checkout.server";
 import { user } from "../customers/auth-tables.server";
 import { outboxMessages } from "../notifications/tables.server";
+import { paymentById } from "../payments/payments.server";
 import {
   applyPaymentStatus,
   isFirstOrder,
@@ -80,15 +81,13 @@ describe("orders in the database", () => {
       .where(eq(products.id, row!.productId));
     await connection.db.update(productVariants).set({ stock: 50 }).where(eq(productVariants.id, variantId));
     customer = randomUUID();
-    await connection.db
-      .insert(user)
-      .values({
-        id: customer,
-        name: "Sanne",
-        email: "sanne@example.nl",
-        firstName: "Sanne",
-        lastName: "de Vries",
-      });
+    await connection.db.insert(user).values({
+      id: customer,
+      name: "Sanne",
+      email: "sanne@example.nl",
+      firstName: "Sanne",
+      lastName: "de Vries",
+    });
   }, 180_000);
   afterAll(() => connection.close());
 
@@ -118,18 +117,11 @@ describe("orders in the database", () => {
     return result.number;
   }
 
-  const pay = (number: string) =>
-    transaction(async (tx) => {
-      const [row] = await tx.select().from(orders).where(eq(orders.number, number));
-      await applyPaymentStatus(tx, {
-        id: row!.paymentId!,
-        purpose: "order",
-        reference: number,
-        status: "paid",
-        amountCents: row!.amountDueCents,
-        method: "card",
-      });
-    });
+  const pay = async (number: string) => {
+    const [row] = await connection.db.select().from(orders).where(eq(orders.number, number));
+    const payment = (await paymentById(connection.db, row!.paymentId!))!;
+    await transaction((tx) => applyPaymentStatus(tx, { ...payment, status: "paid" }));
+  };
 
   it("finds a customer's orders, and a guest's only with the right e-mail address", async () => {
     expect(await isFirstOrder(connection.db, { userId: customer })).toBe(true);

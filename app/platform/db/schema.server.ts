@@ -7,6 +7,7 @@ export * from "../../domains/highlights/tables.server";
 export * from "../../domains/marketing/tables.server";
 export * from "../../domains/notifications/tables.server";
 export * from "../../domains/orders/tables.server";
+export * from "../../domains/payments/tables.server";
 export * from "../../domains/promotions/tables.server";
 export * from "../../domains/search/tables.server";
 export * from "../../domains/stock-alerts/tables.server";

@@ -11,6 +11,7 @@ export const namespaces = [
   "product",
   "cart",
   "wishlist",
+  "payments",
   "checkout",
   "orders",
 ] as const;

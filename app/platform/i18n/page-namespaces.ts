@@ -9,6 +9,7 @@ const known: readonly ClientNamespace[] = [
   "product",
   "cart",
   "wishlist",
+  "payments",
   "checkout",
   "orders",
 ];

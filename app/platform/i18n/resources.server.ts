@@ -6,6 +6,7 @@ import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
 import enOrders from "../../locales/en/orders.json";
+import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
@@ -17,6 +18,7 @@ import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
 import esOrders from "../../locales/es/orders.json";
+import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
@@ -28,6 +30,7 @@ import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
 import frOrders from "../../locales/fr/orders.json";
+import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
@@ -39,6 +42,7 @@ import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
 import nlOrders from "../../locales/nl/orders.json";
+import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
@@ -58,6 +62,7 @@ export const resources = {
     product: enProduct,
     cart: enCart,
     wishlist: enWishlist,
+    payments: enPayments,
     checkout: enCheckout,
     orders: enOrders,
   },
@@ -71,6 +76,7 @@ export const resources = {
     product: nlProduct,
     cart: nlCart,
     wishlist: nlWishlist,
+    payments: nlPayments,
     checkout: nlCheckout,
     orders: nlOrders,
   },
@@ -84,6 +90,7 @@ export const resources = {
     product: frProduct,
     cart: frCart,
     wishlist: frWishlist,
+    payments: frPayments,
     checkout: frCheckout,
     orders: frOrders,
   },
@@ -97,6 +104,7 @@ export const resources = {
     product: esProduct,
     cart: esCart,
     wishlist: esWishlist,
+    payments: esPayments,
     checkout: esCheckout,
     orders: esOrders,
   },

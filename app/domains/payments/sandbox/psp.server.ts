@@ -1,0 +1,195 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
+import { db, type Queryable } from "../../../platform/db/db.server";
+import { transaction } from "../../../platform/db/transaction.server";
+import { env } from "../../../platform/env.server";
+import { defineJob, sendJob } from "../../../platform/jobs/jobs.server";
+import { logger } from "../../../platform/logging/logger.server";
+import { randomId } from "../ids.server";
+import type { HostedPaymentRequest } from "../provider.server";
+import type { PaymentStatus } from "../status";
+import { sandboxPayments, sandboxRefunds } from "../tables.server";
+
+/**
+ * The built-in sandbox PSP (PRODUCT.md "Payments"): it plays an outside payment provider inside the shop's
+ * process, with its own books, its own hosted page (`/sandbox-pay/:id/`) and signed webhooks that it retries
+ * with backoff until the shop answers 2xx. The shop talks to it only through `provider.server.ts`.
+ */
+
+/** How long a sandbox payment stays open before it expires by itself (the shop's unpaid-order window). */
+export const SANDBOX_EXPIRY_MINUTES = 30;
+export const SIGNATURE_HEADER = "x-sandbox-signature";
+
+export type SandboxPayment = typeof sandboxPayments.$inferSelect;
+export type SandboxDecision = Exclude<PaymentStatus, "open">;
+
+export async function createSandboxPayment(
+  db: Queryable,
+  request: HostedPaymentRequest,
+): Promise<SandboxPayment> {
+  const [created] = await db
+    .insert(sandboxPayments)
+    .values({
+      id: randomId("sbx"),
+      amountCents: request.amountCents,
+      description: request.description,
+      method: request.method,
+      issuer: request.issuer ?? null,
+      locale: request.locale,
+      redirectUrl: request.redirectUrl,
+      webhookUrl: request.webhookUrl,
+      metadata: request.metadata,
+      idempotencyKey: request.idempotencyKey,
+      expiresAt: sql`now() + make_interval(mins => ${SANDBOX_EXPIRY_MINUTES})`,
+    })
+    .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+    .returning();
+  if (created) return created;
+  const [existing] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.idempotencyKey, request.idempotencyKey));
+  return existing!;
+}
+
+export async function findSandboxPayment(db: Queryable, id: string): Promise<SandboxPayment | null> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  return row ?? null;
+}
+
+export class SandboxRefundRefused extends Error {}
+
+export async function refundSandboxPayment(
+  db: Queryable,
+  id: string,
+  refund: { amountCents: number; idempotencyKey: string },
+): Promise<{ id: string }> {
+  return transaction(
+    async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, id))
+        .for("update");
+      if (!payment) throw new SandboxRefundRefused(`unknown payment ${id}`);
+      const [existing] = await tx
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+      if (existing) return existing;
+      if (payment.status !== "paid") throw new SandboxRefundRefused(`payment ${id} is ${payment.status}`);
+      if (refund.amountCents > payment.amountCents - payment.refundedCents)
+        throw new SandboxRefundRefused(`refund exceeds the remaining amount of ${id}`);
+      const [row] = await tx
+        .insert(sandboxRefunds)
+        .values({ id: randomId("sbxre"), paymentId: id, ...refund })
+        .returning({ id: sandboxRefunds.id });
+      await tx
+        .update(sandboxPayments)
+        .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${refund.amountCents}` })
+        .where(eq(sandboxPayments.id, id));
+      return row!;
+    },
+    { on: db },
+  );
+}
+
+/**
+ * The shopper's decision on the hosted page (or the clock's, for expiry). Only an open payment is decided;
+ * a second decision changes nothing. A change is reported to the shop by a signed webhook.
+ */
+export async function decideSandboxPayment(
+  db: Queryable,
+  id: string,
+  decision: SandboxDecision,
+  details: Record<string, string> = {},
+): Promise<{ payment: SandboxPayment; changed: boolean } | null> {
+  const [decided] = await db
+    .update(sandboxPayments)
+    .set({ status: decision, details, decidedAt: sql`now()` })
+    .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "open")))
+    .returning();
+  if (decided) {
+    await announce(decided.id);
+    return { payment: decided, changed: true };
+  }
+  const current = await findSandboxPayment(db, id);
+  return current ? { payment: current, changed: false } : null;
+}
+
+/** Expires open payments whose time is up; answers how many. */
+export async function expireSandboxPayments(db: Queryable, now: Date = new Date()): Promise<number> {
+  const expired = await db
+    .update(sandboxPayments)
+    .set({ status: "expired", decidedAt: sql`now()` })
+    .where(and(eq(sandboxPayments.status, "open"), lte(sandboxPayments.expiresAt, now)))
+    .returning({ id: sandboxPayments.id });
+  for (const { id } of expired) await announce(id);
+  return expired.length;
+}
+
+// ----- webhooks ------------------------------------------------------------------------------------
+
+/** HMAC-SHA256 of the raw body, hex, with the shared secret. */
+export function signWebhookBody(body: string, secret: string = env().PAYMENT_WEBHOOK_SECRET): string {
+  return createHmac("sha256", secret).update(body).digest("hex");
+}
+
+export function validWebhookSignature(
+  body: string,
+  signature: string | null,
+  secret: string = env().PAYMENT_WEBHOOK_SECRET,
+): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signWebhookBody(body, secret), "hex"), Buffer.from(signature, "hex"));
+}
+
+/** pg-boss retries a failed delivery: 10 s, 20 s, 40 s … up to an hour apart, for about a day. */
+export const webhookRetry = {
+  retryLimit: 30,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+} as const;
+
+export const deliverSandboxWebhookJob = defineJob<{ paymentId: string }>({
+  name: "payments.sandbox-webhook",
+  options: webhookRetry,
+  async handle({ paymentId }) {
+    await deliverSandboxWebhook(db(), paymentId);
+  },
+});
+
+/** Posts the signed webhook of one payment; throws unless the shop answers 2xx, so the job is retried. */
+export async function deliverSandboxWebhook(db: Queryable, paymentId: string): Promise<void> {
+  const payment = await findSandboxPayment(db, paymentId);
+  if (!payment) return;
+  const body = JSON.stringify({ id: payment.id });
+  const response = await fetch(payment.webhookUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhookBody(body) },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    throw new Error(`webhook for ${paymentId} answered ${response.status}`);
+  }
+}
+
+async function announce(paymentId: string): Promise<void> {
+  try {
+    await sendJob(deliverSandboxWebhookJob, { paymentId });
+  } catch (error) {
+    // The shop still learns the status from its return page and its reconcile sweep.
+    logger.error({ err: error, paymentId }, "could not queue the sandbox webhook");
+  }
+}
+
+export const expireSandboxPaymentsJob = defineJob<Record<string, never>>({
+  name: "payments.sandbox-expire",
+  schedule: { cron: "* * * * *", data: {} },
+  async handle() {
+    const count = await expireSandboxPayments(db());
+    if (count > 0) logger.info({ count }, "sandbox payments expired");
+  },
+});
