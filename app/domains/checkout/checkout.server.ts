@@ -193,14 +193,20 @@ export async function removeCheckoutCode(
 }
 
 /** The NL postcode lookup of the address form. */
-export function lookupCheckoutAddress(query: { postalCode: string; houseNumber: string; addition?: string }) {
-  return lookupAddress(query) as Promise<LookupResult>;
+export function lookupCheckoutAddress(query: {
+  postalCode: string;
+  houseNumber: string;
+  addition?: string;
+}): Promise<LookupResult> {
+  return lookupAddress(query);
 }
 
 /** Service points near a postal code, for the delivery choice. */
 export function checkoutServicePoints(country: Country, postalCode: string): Promise<ServicePoint[]> {
   return findServicePoints(country, postalCode);
 }
+
+export type { LookupResult, ServicePoint, ShippingMethod };
 
 export interface PlaceOrderInput extends CheckoutInput {
   /** One per checkout attempt: sending the same form twice gives the same order and payment. */
@@ -402,4 +408,64 @@ async function startPayment(
     });
     return refuse("checkout:errors.orderingUnavailable");
   }
+}
+
+// ── The checkout page ─────────────────────────────────────────────────────────────────────────────────
+
+/** What the checkout page shows: serialisable, every amount in cents, messages as keys with values. */
+export interface CheckoutView {
+  country: Country;
+  lines: (Omit<QuoteLine, "problem" | "stock" | "sku"> & { problem: QuoteLine["problem"] })[];
+  /** The order can be placed (a bag without problems). */
+  canOrder: boolean;
+  totals: Totals;
+  methods: ShippingMethod[];
+  methodId: string | null;
+  freeFromCents: number;
+  promise: ShippingOptions["promise"];
+  moments: ShippingOptions["moments"];
+  /** Service points near `pointSearch` once the shopper chose collection at a point. */
+  servicePoints: ServicePoint[] | null;
+  pointSearch: string | null;
+  discount: { code: string; ok: boolean; error: CheckoutError | null } | null;
+  paymentMethods: PaymentMethod[];
+}
+
+/** The checkout page's data for the shopper's cart and choices so far. */
+export async function checkoutView(
+  input: CheckoutInput & { pointSearch?: string | null },
+): Promise<CheckoutView> {
+  // Home delivery (the first method) until the shopper chooses, so the summary shows a shipping price.
+  const shipping = await shippingOptions(input.country, input.now);
+  const methodId =
+    shipping.methods.find((m) => m.id === input.delivery?.methodId)?.id ?? shipping.methods[0]?.id ?? null;
+  const quote = await quoteCheckout(
+    db(),
+    { ...input, delivery: { ...input.delivery, methodId } },
+    { shipping },
+  );
+  const pointSearch = input.pointSearch?.trim() || null;
+  const servicePoints =
+    quote.method?.type === "service-point" && pointSearch
+      ? await findServicePoints(input.country, pointSearch)
+      : null;
+  const check = quote.discount?.check;
+  return {
+    country: input.country,
+    lines: quote.lines.map(({ stock: _stock, sku: _sku, ...line }) => line),
+    canOrder: quote.lines.length > 0 && quote.lines.every((l) => l.problem === null),
+    totals: quote.totals,
+    methods: quote.shipping.methods,
+    methodId: quote.method?.id ?? null,
+    freeFromCents: quote.shipping.freeFromCents,
+    promise: quote.shipping.promise,
+    moments: quote.method?.moments ? quote.shipping.moments : [],
+    servicePoints,
+    pointSearch,
+    discount:
+      quote.discount && check
+        ? { code: quote.discount.code, ok: check.ok, error: check.ok ? null : codeError(check) }
+        : null,
+    paymentMethods: quote.paymentMethods,
+  };
 }

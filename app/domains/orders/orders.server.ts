@@ -660,6 +660,21 @@ export async function orderForConfirmation(on: Queryable, number: string, key: s
   return orderByNumber(on, number);
 }
 
+/**
+ * The confirmation page's order, after asking the provider about a payment still open: the shopper who
+ * comes back from the payment page sees the outcome at once, without waiting for the webhook.
+ */
+export async function confirmOrder(on: Queryable, number: string, key: string): Promise<OrderDetail | null> {
+  const order = await orderForConfirmation(on, number, key);
+  if (order?.status !== "pending" || !order.paymentId) return order;
+  try {
+    await syncPayment(on, order.paymentId);
+  } catch (error) {
+    logger.warn({ err: error, order: number }, "payment status unknown on the confirmation page");
+  }
+  return orderByNumber(on, number);
+}
+
 /** Whether a customer (account or e-mail address) has no order yet that was not canceled. */
 export async function isFirstOrder(
   on: Queryable,

@@ -144,3 +144,8 @@ export function deliveryMoments(now: Date, country: Country, method?: ShippingMe
   }
   return moments;
 }
+
+/** The destination a checkout starts with until the shopper picks one: the locale's country, NL for English. */
+export function defaultCountryOf(locale: string): "NL" | "BE" | "FR" | "ES" {
+  return locale === "fr" ? "FR" : locale === "es" ? "ES" : "NL";
+}

@@ -29,7 +29,7 @@ import {
 
 export type { LookupResult } from "./address-lookup.server";
 export type { DeliveryMoment, DeliveryType, ShippingMethod, ShippingPromise } from "./rules";
-export { deliveryMoments, shippingPromise } from "./rules";
+export { defaultCountryOf, deliveryMoments, shippingPromise } from "./rules";
 export type { ServicePoint } from "./service-points.server";
 
 const METHODS_SETTING = "shippingMethods";
