@@ -47,6 +47,8 @@ export interface CheckoutActionData {
 
 export interface CheckoutLoaderData {
   view: CheckoutView;
+  /** The form as it was (after a cancelled payment), else empty. */
+  defaults: Record<string, string>;
   idempotencyKey: string;
   customer: { email: string; firstName: string; lastName: string } | null;
   paymentCancelled: boolean;
@@ -113,7 +115,7 @@ export function CheckoutPage({
   const formRef = useRef<HTMLFormElement>(null);
   const latest = fetcher.data ?? actionData;
   const view = latest?.view ?? data.view;
-  const posted = actionData?.values ?? {};
+  const posted = actionData?.values ?? data.defaults;
   const serverErrors = latest?.fieldErrors ?? {};
 
   const busyIntent =
@@ -137,8 +139,9 @@ export function CheckoutPage({
       email: data.customer?.email ?? "",
       firstName: data.customer?.firstName ?? "",
       lastName: data.customer?.lastName ?? "",
-      country: view.country,
       donationCents: "0",
+      ...data.defaults,
+      country: view.country,
       idempotencyKey: data.idempotencyKey,
     },
     onValidSubmit(event) {

@@ -15,6 +15,7 @@ import {
   type NewOrder,
   OrderRefused,
   orderByIdempotencyKey,
+  orderForConfirmation,
   transitionOrder,
   unpaidOrderMinutes,
 } from "../orders/orders.server";
@@ -468,4 +469,32 @@ export async function checkoutView(
         : null,
     paymentMethods: quote.paymentMethods,
   };
+}
+
+/**
+ * The form as it was for an order whose payment was cancelled or declined, so trying again is one click:
+ * the confirmation link's number and key prove it is the shopper's own.
+ */
+export async function retryDefaults(number: string, key: string): Promise<Record<string, string> | null> {
+  const order = await orderForConfirmation(db(), number, key);
+  if (!order) return null;
+  const a = order.shippingAddress;
+  const entries: [string, string | null | undefined][] = [
+    ["email", order.email],
+    ["firstName", a.firstName],
+    ["lastName", a.lastName],
+    ["country", a.country],
+    ["postalCode", a.postalCode],
+    ["houseNumber", a.houseNumber],
+    ["addition", a.addition],
+    ["street", a.street],
+    ["city", a.city],
+    ["phone", a.phone],
+    ["methodId", order.shipping.method],
+    ["servicePointId", order.shipping.servicePoint?.id],
+    ["pointSearch", order.shipping.servicePoint?.postalCode],
+    ["donationCents", String(order.totals.donationCents)],
+    ["paymentMethod", order.paymentMethod],
+  ];
+  return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
 }

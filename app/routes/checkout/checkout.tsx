@@ -11,6 +11,7 @@ import {
   lookupCheckoutAddress,
   placeOrder,
   removeCheckoutCode,
+  retryDefaults,
 } from "~/domains/checkout/checkout.server";
 import { type CheckoutIntent, CheckoutSchema, checkoutIntents } from "~/domains/checkout/validation";
 import { DiscountCodeSchema } from "~/domains/promotions/validation";
@@ -48,15 +49,30 @@ async function shopper(request: Request, context: Route.LoaderArgs["context"]) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { visitor, base } = await shopper(request, context);
-  const country = defaultCountryOf(base.locale);
-  const view = await checkoutView({ ...base, country });
+  const url = new URL(request.url);
+  const paymentCancelled = url.searchParams.get("payment") === "cancelled";
+  // Back from a cancelled or declined payment: the form as it was, so trying again is one click.
+  const defaults =
+    (paymentCancelled &&
+      (await retryDefaults(url.searchParams.get("order") ?? "", url.searchParams.get("key") ?? ""))) ||
+    {};
+  const country = isCountry(defaults.country) ? defaults.country : defaultCountryOf(base.locale);
+  const view = await checkoutView({
+    ...base,
+    country,
+    email: defaults.email,
+    delivery: { methodId: defaults.methodId },
+    donationCents: Number(defaults.donationCents ?? 0),
+    pointSearch: defaults.pointSearch,
+  });
   return {
     view,
+    defaults,
     idempotencyKey: randomUUID(),
     customer: visitor
       ? { email: visitor.email, firstName: visitor.firstName, lastName: visitor.lastName }
       : null,
-    paymentCancelled: new URL(request.url).searchParams.get("payment") === "cancelled",
+    paymentCancelled,
     title: serverI18n(base.locale).t("checkout:title"),
   };
 }

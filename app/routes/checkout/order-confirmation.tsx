@@ -21,15 +21,15 @@ export const PENDING_REFRESH_SECONDS = 4;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);
   const url = new URL(request.url);
-  const order = await confirmOrder(
-    db(),
-    url.searchParams.get("order") ?? "",
-    url.searchParams.get("key") ?? "",
-  );
+  const number = url.searchParams.get("order") ?? "";
+  const key = url.searchParams.get("key") ?? "";
+  const order = await confirmOrder(db(), number, key);
   const { t } = serverI18n(locale);
   if (!order) throw data({ message: t("orders:confirmation.notFound") }, { status: 404 });
   if (order.status === "canceled" && order.paidAt === null)
-    throw redirect(`${href("checkout", {}, locale, strategy)}?payment=cancelled`);
+    throw redirect(
+      `${href("checkout", {}, locale, strategy)}?${new URLSearchParams({ payment: "cancelled", order: number, key })}`,
+    );
   return {
     order: {
       number: order.number,
