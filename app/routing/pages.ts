@@ -91,7 +91,12 @@ export const pages = {
   register: { path: "register", layout: "default", middleware: ["customer-account-redirect"] },
   "saldo-checker": { path: "saldo-checker", layout: "default" },
   "studenten-korting": { path: "studenten-korting", layout: "default" },
-  wishlist: { path: "wishlist", layout: "default" },
+  wishlist: { path: "wishlist", layout: "default", file: "routes/shop/wishlist.tsx" },
+  cart: {
+    path: { en: "cart", nl: "winkelmand", fr: "panier", es: "cesta" },
+    layout: "default",
+    file: "routes/shop/cart.tsx",
+  },
   "reset-password": { path: "reset-password", layout: "default" },
   account: { path: "customer/account", layout: "default", middleware: account },
   "account-edit": { path: "customer/account/edit", layout: "default", middleware: account },

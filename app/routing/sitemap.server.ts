@@ -42,6 +42,7 @@ const privatePages: PageId[] = [
   "login",
   "register",
   "wishlist",
+  "cart",
   "order-confirmation",
   "reset-password",
   "demo",

@@ -70,7 +70,9 @@ test("a shopper opens a product from a category, must choose a size, and adds it
   await size.first().click();
   await expect(page.getByText(en.size.required)).toBeHidden();
   await add.click();
-  await expect(page.getByRole("status").filter({ hasText: `Size ${chosen} is available` })).toBeVisible();
+  // The bag flies in with the size (tests/e2e/cart.spec.ts follows the bag further).
+  await expect(page.getByRole("status").filter({ hasText: `size ${chosen}` })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Your bag" })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

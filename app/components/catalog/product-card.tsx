@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
@@ -33,6 +34,7 @@ export function ProductCard({
         : null;
   return (
     <article className="group relative">
+      <WishlistButton productId={product.id} productName={product.name} />
       <Link to={to("product", { product: product.slug })} className="block">
         <div className="relative overflow-hidden bg-sand">
           {product.image ? (

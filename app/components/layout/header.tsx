@@ -1,7 +1,8 @@
 import { Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useOpenBagListener } from "~/components/cart/bag-events";
 import type { CategoryNode } from "~/domains/catalog/catalog.server";
 import { useIdlePrefetch } from "~/platform/navigation/hooks";
 import { isServed } from "~/routing/pages";
@@ -13,16 +14,28 @@ const NAVIGATION = "navigation";
 const NavigationFlyIn = lazy(() => import("./navigation-fly-in"));
 const SEARCH = "search";
 const SearchFlyIn = lazy(() => import("~/components/search/search-fly-in"));
+const BAG = "cart";
+const CartFlyIn = lazy(() => import("~/components/cart/cart-fly-in"));
 const iconLink =
   "relative inline-flex size-11 items-center justify-center text-ink transition-colors hover:bg-sand focus-visible:bg-sand";
 
-function Badge({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
+/**
+ * An icon link's name with its count: "Shopping bag, 2 items" for screen readers, the count as a bubble
+ * for the eye (the visible number is hidden from the name, so name and text never disagree).
+ */
+function CountedName({ name, count, items }: { name: string; count: number; items: string }) {
   return (
-    <span className="absolute top-1 right-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white">
-      {count}
-      <span className="sr-only"> {label}</span>
-    </span>
+    <>
+      <span className="sr-only">{count > 0 ? `${name}, ${items}` : name}</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -38,6 +51,14 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   // It closes itself when it navigates: a close on the next pathname would land late (the new page may
   // still be loading) and shut a fly-in opened again meanwhile.
   const [searchLoaded, setSearchLoaded] = useState(false);
+  const [bagLoaded, setBagLoaded] = useState(false);
+  const [bagOpen, setBagOpen] = useState(false);
+  const openTheBag = () => {
+    setBagLoaded(true);
+    setBagOpen(true);
+  };
+  useOpenBagListener(openTheBag);
+  const closeBag = useCallback(() => setBagOpen(false), []);
   const { pathname } = useLocation();
   const prefetch = useIdlePrefetch(isServed("category"));
 
@@ -107,9 +128,13 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
               <SearchFlyIn id={SEARCH} open={searchOpen} onClose={() => setSearchOpen(false)} />
             </Suspense>
           ) : null}
-          <Link to={to("wishlist")} className={iconLink} aria-label={t("nav.wishlist")}>
+          <Link to={to("wishlist")} className={iconLink} data-wishlist-count={wishlistCount}>
             <Heart aria-hidden="true" strokeWidth={1.5} />
-            <Badge count={wishlistCount} label={t("nav.items", { count: wishlistCount })} />
+            <CountedName
+              name={t("nav.wishlist")}
+              count={wishlistCount}
+              items={t("nav.items", { count: wishlistCount })}
+            />
           </Link>
           <Link
             to={visitor?.signedIn ? to("account") : to("login")}
@@ -120,10 +145,26 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           >
             <User aria-hidden="true" strokeWidth={1.5} />
           </Link>
-          <Link to={to("checkout")} className={iconLink} aria-label={t("nav.bag")}>
+          {/* The cart page without JavaScript; with it, the fly-in (loaded on first use). */}
+          <Link
+            to={to("cart")}
+            className={iconLink}
+            aria-haspopup="dialog"
+            data-bag-count={cartCount}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              openTheBag();
+            }}
+          >
             <ShoppingBag aria-hidden="true" strokeWidth={1.5} />
-            <Badge count={cartCount} label={t("nav.items", { count: cartCount })} />
+            <CountedName name={t("nav.bag")} count={cartCount} items={t("nav.items", { count: cartCount })} />
           </Link>
+          {bagLoaded ? (
+            <Suspense fallback={null}>
+              <CartFlyIn id={BAG} open={bagOpen} onClose={closeBag} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { FormErrorSummary, InputField, useFieldError } from "~/components/forms/conform-fields";
 import { FieldError, fieldIds, RequiredMark } from "~/components/forms/field";
-import { labelClass } from "~/components/forms/styles";
+import { labelClass, linkClass } from "~/components/forms/styles";
 import {
   browserSupportsApplePay,
   idealIssuers,
@@ -341,6 +341,12 @@ function BancontactStep({
         <Smartphone aria-hidden="true" className="size-4" />
         {t("sandbox.bancontact.openApp")}
       </a>
+      {/* A tester at a desktop without a phone at hand plays the app here. */}
+      <p className="hidden text-center desktop:block">
+        <a href={`${pageUrl}?via=app`} className={linkClass}>
+          {t("sandbox.bancontact.noPhone")}
+        </a>
+      </p>
     </div>
   );
 }
@@ -350,7 +356,15 @@ function ApplePayStep() {
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => setSupported(browserSupportsApplePay()), []);
   if (supported === null) return <p className="text-sm text-muted">{t("sandbox.applepay.checking")}</p>;
-  if (!supported) return <p role="status">{t("sandbox.applepay.unsupported")}</p>;
+  if (!supported)
+    return (
+      <Form method="post" noValidate className="space-y-5">
+        <p role="status">{t("sandbox.applepay.unsupported")}</p>
+        <button type="submit" name="intent" value="cancel" className={primaryButton}>
+          {t("sandbox.applepay.otherMethod")}
+        </button>
+      </Form>
+    );
   return (
     <Form method="post">
       <PayButton>{t("sandbox.applepay.pay")}</PayButton>

@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { openBag } from "~/components/cart/bag-events";
 import { FieldError } from "~/components/forms/field";
+import { refreshVisitor } from "~/components/layout/use-visitor";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import { type OrderState, variantAvailability } from "~/domains/catalog/product-rules";
+import { usePageHref } from "~/routing/use-routing";
 import { useDeferredValidation } from "./deferred-form";
 import { productMessage } from "./messages";
 import { buttonClass, type ProductActionData, useProductReply } from "./reply";
@@ -12,7 +15,8 @@ import { StockAlertForm } from "./stock-alert-form";
 
 /** Size choice, add to bag (size required, checked here and on the server) and the stock alert. */
 export function BuyBox({ product, orderState }: { product: ProductDetail; orderState: OrderState }) {
-  const { t } = useTranslation("product");
+  const { t } = useTranslation(["product", "cart"]);
+  const to = usePageHref();
   const fetcher = useFetcher<ProductActionData>();
   const reply = useProductReply("add", fetcher.data);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -31,6 +35,14 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
   }, [chosenSoldOut]);
 
   const showPicker = orderState === "orderable" || orderState === "app-only";
+
+  // A successful add opens the bag and the badge counts it, without a page load.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.added) {
+      openBag();
+      void refreshVisitor();
+    }
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <div className="space-y-6">
@@ -95,6 +107,12 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
           <p role="status" className="text-sm text-success empty:hidden">
             {reply?.message && reply.result.status !== "error" ? reply.message : ""}
           </p>
+          {reply?.added && !fetcher.data ? (
+            // Without JavaScript the bag cannot fly in: a link to it instead.
+            <Link to={to("cart")} className="text-sm underline underline-offset-4">
+              {t("cart:summary.viewBag")}
+            </Link>
+          ) : null}
           {form.errors[""]?.[0] ? (
             <p role="alert" className="text-sm text-sale">
               {form.errors[""][0]}

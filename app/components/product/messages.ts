@@ -6,7 +6,7 @@ import { type Translate, translateMessage } from "~/platform/forms/messages";
  */
 export function productMessage(t: Translate, text: string | undefined, label?: string): string | undefined {
   if (!text) return undefined;
-  if (text.startsWith("product:")) return t(text, {});
+  if (text.startsWith("product:") || text.startsWith("cart:")) return t(text, {});
   if (text.startsWith("sizing.")) return t(`product:${text}`, {});
   return translateMessage(t, text, { label });
 }

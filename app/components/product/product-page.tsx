@@ -2,6 +2,7 @@ import { CalendarClock, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ImageGallery } from "~/components/ui/image-gallery";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { discountPercent } from "~/domains/catalog/product-rules";
 import { intlLocales, type Locale } from "~/platform/i18n/locales";
 import { formatMoney, money } from "~/platform/money";
@@ -43,10 +44,13 @@ export function ProductPage({ product, orderState, highlights }: ProductView) {
         </div>
 
         <div className="space-y-6 desktop:sticky desktop:top-24 desktop:self-start">
-          <div className="space-y-2">
-            <p className="text-xs tracking-[0.2em] text-muted uppercase">{product.brand}</p>
-            <h1 className="font-display text-3xl leading-tight desktop:text-4xl">{product.name}</h1>
-            <ProductHighlights highlights={highlights} />
+          <div className="flex items-start justify-between gap-4">
+            <div className="space-y-2">
+              <p className="text-xs tracking-[0.2em] text-muted uppercase">{product.brand}</p>
+              <h1 className="font-display text-3xl leading-tight desktop:text-4xl">{product.name}</h1>
+              <ProductHighlights highlights={highlights} />
+            </div>
+            <WishlistButton productId={product.id} productName={product.name} variant="page" />
           </div>
 
           <div>

@@ -6,6 +6,8 @@ export interface ProductActionData {
   result: SubmissionResult<string[]>;
   /** A translated message for the status line after a successful submission. */
   message?: string;
+  /** Add to bag succeeded: the bag fly-in opens and the badge counts it. */
+  added?: boolean;
 }
 
 export const buttonClass =

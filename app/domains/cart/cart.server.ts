@@ -23,6 +23,7 @@ import {
   shippingPromise,
 } from "./shipping-rules";
 import { cartLines, carts } from "./tables.server";
+import { MAX_LINE_QUANTITY } from "./validation";
 
 export { type LineProblem, problemMessageKeys } from "./line-problems";
 export type { FreeShippingProgress, ShippingPromise, ShopCountry } from "./shipping-rules";
@@ -213,7 +214,11 @@ export async function viewCart(
 
 // ── Changing ──────────────────────────────────────────────────────────────────────────────────────────
 
-export type CartMessageKey = ProblemMessageKey | "cart:errors.sizeRequired" | "cart:errors.removeFailed";
+export type CartMessageKey =
+  | ProblemMessageKey
+  | "cart:errors.sizeRequired"
+  | "cart:errors.removeFailed"
+  | "cart:errors.quantity";
 
 export type CartChange =
   | { ok: true; cartId: number; lineId: number; quantity: number }
@@ -271,6 +276,7 @@ export async function addToCart(
         .from(cartLines)
         .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId)));
       const quantity = (existing?.quantity ?? 0) + input.quantity;
+      if (quantity > MAX_LINE_QUANTITY) return { ok: false, messageKey: "cart:errors.quantity", values: {} };
       const problem = lineProblem(variant, quantity, channel, now);
       if (problem !== null) return refusal(problem, variant);
       const [line] = existing

@@ -101,6 +101,16 @@ describe("addToCart", () => {
     expect(cart!.lines.map((l) => l.quantity)).toEqual([2]);
   });
 
+  it("keeps a line at 20 at most", async () => {
+    const ref = guest();
+    await setStock(sizeA.id, 50);
+    await addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 20 }, "web");
+    expect(await addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 1 }, "web")).toMatchObject({
+      ok: false,
+      messageKey: "cart:errors.quantity",
+    });
+  });
+
   it("refuses a sold-out size, an unknown size and an inactive product, without creating a cart", async () => {
     const ref = guest();
     await setStock(sizeA.id, 0);
@@ -135,6 +145,22 @@ describe("addToCart", () => {
     expect(web!.lines[0]!.problem).toBe("app-only");
     const app = await checkoutCart(connection.db, ref, "en", "app");
     expect(app!.lines[0]!.problem).toBeNull();
+  });
+
+  it("lets concurrent adds to one bag pass the stock check one at a time", async () => {
+    const ref = guest();
+    await setStock(sizeA.id, 3);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        addToCart(connection.db, ref, { variantId: sizeA.id, quantity: 1 }, "web"),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(
+      results.filter((r) => !r.ok).every((r) => !r.ok && r.messageKey === "cart:errors.notEnoughStock"),
+    ).toBe(true);
+    const cart = await checkoutCart(connection.db, ref, "en", "web");
+    expect(cart!.lines.map((l) => l.quantity)).toEqual([3]);
   });
 
   it("never reserves stock", async () => {

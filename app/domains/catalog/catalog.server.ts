@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
-import type { Channel } from "../../platform/http/context";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
@@ -18,8 +17,7 @@ import {
 } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
-import { type ProductDetail, productBySlug, variantOfProduct } from "./product.server";
-import { orderState } from "./product-rules";
+import { productBySlug } from "./product.server";
 import {
   catalogChanges,
   categories,
@@ -138,33 +136,7 @@ export function productPage(locale: Locale, slug: string) {
   return productBySlug(db(), locale, slug);
 }
 
-export type AddToBagCheck =
-  | { ok: true; size: string }
-  | {
-      ok: false;
-      messageKey: "product:bag.notEnoughStock" | "product:bag.unavailable" | "product:size.required";
-    };
-
-/**
- * The server's half of "add to bag" (the bag itself arrives with the checkout issue): the size must be one
- * of this product's, in stock, and the product orderable in this channel now.
- */
-export async function checkAddToBag(
-  product: ProductDetail,
-  variantId: number,
-  channel: Channel,
-  now = new Date(),
-): Promise<AddToBagCheck> {
-  const state = orderState(product, channel, now);
-  if (state === "coming-soon" || state === "app-only")
-    return { ok: false, messageKey: "product:bag.unavailable" };
-  const variant = await variantOfProduct(db(), product.id, variantId);
-  if (!variant) return { ok: false, messageKey: "product:size.required" };
-  if (variant.stock <= 0) return { ok: false, messageKey: "product:bag.notEnoughStock" };
-  return { ok: true, size: variant.size };
-}
-
-export type { ProductCard } from "./listing.server";
+export type { PageCard, ProductCard } from "./listing.server";
 export { type BagVariant, bagVariants, variantLabels } from "./product.server";
 
 export { pageCards };
@@ -182,6 +154,24 @@ export async function activeProductCards(on: Queryable, locale: Locale, ids: rea
     locale,
     ids.filter((id) => keep.has(id)),
   );
+}
+
+/** The sizes of each of these products, in their order (for "add to bag" from the wishlist). */
+export async function productSizes(on: Queryable, productIds: readonly number[]) {
+  const sizes = new Map<number, { id: number; size: string; stock: number }[]>();
+  if (productIds.length === 0) return sizes;
+  const rows = await on
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  for (const { productId, ...size } of rows) sizes.set(productId, [...(sizes.get(productId) ?? []), size]);
+  return sizes;
 }
 
 /** The product of each of these sizes (unknown ids are absent). */

@@ -152,15 +152,6 @@ export async function lookProducts(
   );
 }
 
-/** A variant with its product's order facts, for the add-to-bag check and stock alerts. */
-export async function variantOfProduct(db: Queryable, productId: number, variantId: number) {
-  const [row] = await db
-    .select({ id: productVariants.id, size: productVariants.size, stock: productVariants.stock })
-    .from(productVariants)
-    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
-  return row ?? null;
-}
-
 /** Product names and slugs of variants in one locale (for alert messages). */
 export async function variantLabels(db: Queryable, locale: Locale, variantIds: number[]) {
   if (variantIds.length === 0) return new Map<number, { name: string; slug: string; size: string }>();

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { parseShopForm } from "../../platform/forms/submission";
-import { checkAddToBag } from "./catalog.server";
 import { productBySlug } from "./product.server";
 import { orderState, sizeChartKey } from "./product-rules";
-import { priceHistory, products, productTranslations, productVariants } from "./tables.server";
+import { priceHistory, products, productTranslations } from "./tables.server";
 import { AddToBagSchema, SIZE_REQUIRED } from "./validation";
 
 let connection: Connection;
@@ -105,48 +104,6 @@ describe("add to bag on the server", () => {
     form.set("variantId", "abc");
     const bad = parseShopForm(form, AddToBagSchema);
     expect(bad.status === "error" && bad.error?.variantId).toEqual([SIZE_REQUIRED]);
-  });
-
-  it("accepts a size of the product in stock, refuses another product's size and a sold-out size", async () => {
-    const { id, slug } = await someProduct();
-    const product = (await productBySlug(connection.db, "en", slug("en")))!;
-    const [variant] = product.variants;
-    await connection.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, variant!.id));
-    await connection.db.update(products).set({ appOnly: false, onlineFrom: null }).where(eq(products.id, id));
-    const fresh = (await productBySlug(connection.db, "en", slug("en")))!;
-    expect(await checkAddToBag(fresh, variant!.id, "web")).toEqual({ ok: true, size: variant!.size });
-    const [other] = await connection.db
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(eq(productVariants.productId, id + 1));
-    expect(await checkAddToBag(fresh, other!.id, "web")).toEqual({ ok: false, messageKey: SIZE_REQUIRED });
-    await connection.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant!.id));
-    const soldOut = (await productBySlug(connection.db, "en", slug("en")))!;
-    expect(await checkAddToBag(soldOut, variant!.id, "web")).toEqual({
-      ok: false,
-      messageKey: "product:bag.notEnoughStock",
-    });
-  });
-
-  it("refuses an app-only product on the web and a product before its online date", async () => {
-    const { id, slug } = await someProduct();
-    const product = (await productBySlug(connection.db, "en", slug("en")))!;
-    const inStock = product.variants.find((v) => v.stock > 0) ?? product.variants[0]!;
-    await connection.db.update(productVariants).set({ stock: 9 }).where(eq(productVariants.id, inStock.id));
-    await connection.db.update(products).set({ appOnly: true }).where(eq(products.id, id));
-    const appOnly = (await productBySlug(connection.db, "en", slug("en")))!;
-    expect(await checkAddToBag(appOnly, inStock.id, "web")).toMatchObject({ ok: false });
-    expect(await checkAddToBag(appOnly, inStock.id, "app")).toMatchObject({ ok: true });
-    await connection.db
-      .update(products)
-      .set({ appOnly: false, onlineFrom: new Date(Date.now() + 86_400_000) })
-      .where(eq(products.id, id));
-    const early = (await productBySlug(connection.db, "en", slug("en")))!;
-    expect(await checkAddToBag(early, inStock.id, "web")).toEqual({
-      ok: false,
-      messageKey: "product:bag.unavailable",
-    });
-    await connection.db.update(products).set({ onlineFrom: null }).where(eq(products.id, id));
   });
 });
 

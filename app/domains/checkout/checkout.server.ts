@@ -496,5 +496,7 @@ export async function retryDefaults(number: string, key: string): Promise<Record
     ["donationCents", String(order.totals.donationCents)],
     ["paymentMethod", order.paymentMethod],
   ];
-  return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  return Object.fromEntries(
+    entries.filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+  );
 }

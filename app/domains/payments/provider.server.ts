@@ -72,10 +72,3 @@ export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not an amount in cents: ${cents}`);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
-
-/** "12.34" → 1234; refuses anything but a plain two-decimal amount. */
-export function decimalToCents(value: string): number {
-  const match = /^(\d+)\.(\d{2})$/.exec(value);
-  if (!match) throw new RangeError(`Not a two-decimal amount: ${value}`);
-  return Number(match[1]) * 100 + Number(match[2]);
-}

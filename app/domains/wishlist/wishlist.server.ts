@@ -2,11 +2,17 @@ import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { onSignIn } from "../../platform/auth/auth.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
+import type { Channel } from "../../platform/http/context";
 import { readGuestToken } from "../../platform/http/guest-token.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
-import { activeProductCards, isActiveProduct, type ProductCard } from "../catalog/catalog.server";
+import {
+  activeProductCards,
+  isActiveProduct,
+  type ProductCard,
+  productSizes,
+} from "../catalog/catalog.server";
 import { recordEvent } from "../highlights/highlights.server";
 import { wishlistItems, wishlists } from "./tables.server";
 
@@ -64,6 +70,33 @@ export async function wishlistCards(
   locale: Locale,
 ): Promise<ProductCard[]> {
   return activeProductCards(on, locale, await wishlistProductIds(on, ref));
+}
+
+export interface WishlistEntry {
+  card: ProductCard;
+  /** Every size, with its stock (a sold-out size shows, but cannot be chosen). */
+  sizes: { id: number; size: string; stock: number }[];
+  /** Whether it can go in the bag here: online, in stock, and not app-only on the web. */
+  orderable: boolean;
+}
+
+/** The wishlist page: each product's card with its sizes, most recently added first. */
+export async function wishlistPage(
+  on: Queryable,
+  ref: WishlistRef | null,
+  locale: Locale,
+  channel: Channel,
+): Promise<WishlistEntry[]> {
+  const cards = await wishlistCards(on, ref, locale);
+  const sizes = await productSizes(
+    on,
+    cards.map((c) => c.id),
+  );
+  return cards.map((card) => ({
+    card,
+    sizes: sizes.get(card.id) ?? [],
+    orderable: !card.comingSoon && card.stock > 0 && !(card.appOnly && channel !== "app"),
+  }));
 }
 
 export type WishlistChange =

@@ -8,7 +8,7 @@ import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
 import type { Route } from "./+types/category";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "wishlist"] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);

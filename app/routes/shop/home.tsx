@@ -11,7 +11,7 @@ import { routingContext } from "~/routing/middleware.server";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "wishlist"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(routingContext);

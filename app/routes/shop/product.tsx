@@ -2,19 +2,22 @@ import { data } from "react-router";
 import { productJsonLd } from "~/components/product/json-ld";
 import { ProductPage } from "~/components/product/product-page";
 import type { ProductActionData } from "~/components/product/reply";
-import { checkAddToBag, productPage } from "~/domains/catalog/catalog.server";
+import { addToCart } from "~/domains/cart/cart.server";
+import { productPage } from "~/domains/catalog/catalog.server";
 import { orderState } from "~/domains/catalog/product-rules";
-import { AddToBagSchema } from "~/domains/catalog/validation";
+import { AddToBagSchema, SIZE_REQUIRED } from "~/domains/catalog/validation";
 import { highlightsFor } from "~/domains/highlights/highlights.server";
 import type { Highlight } from "~/domains/highlights/labels";
 import { subscribeStockAlert } from "~/domains/stock-alerts/stock-alerts.server";
 import { StockAlertSchema } from "~/domains/stock-alerts/validation";
+import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { logger } from "~/platform/logging/logger.server";
+import { bagsContext, bagsMiddleware } from "~/routing/bags.server";
 import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
@@ -22,7 +25,10 @@ import type { Route } from "./+types/product";
 
 export const headers = shareablePage;
 
-export const handle = { i18n: ["product", "catalog", "forms", "ui"] };
+// Sets the guest's cart cookie after an add; a GET never sets one, so the page stays shareable.
+export const middleware = [bagsMiddleware];
+
+export const handle = { i18n: ["product", "catalog", "forms", "ui", "cart", "wishlist"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);
@@ -45,8 +51,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Two forms post here, also without JavaScript: add to bag (a size is required; the bag itself opens with
- * the checkout issue, so a valid choice answers that the bag is not open yet) and the stock alert.
+ * Two forms post here, also without JavaScript: add to bag (a size of this product is required; the cart
+ * domain checks stock, state and channel) and the stock alert.
  */
 export async function action({ request, params, context }: Route.ActionArgs): Promise<ProductActionData> {
   const { locale } = context.get(routingContext);
@@ -76,19 +82,36 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     }
   }
 
-  const parsed = parseSubmission(formData, AddToBagSchema, { t: translate });
+  // Refusals carry values (the product, the units left) that the reply's translation must fill in.
+  let refusalValues: Record<string, unknown> = {};
+  const parsed = parseSubmission(formData, AddToBagSchema, {
+    t: (key, values = {}) => translate(key, { ...refusalValues, ...values }),
+  });
   if (parsed.status === "error") return { intent: "add", result: parsed.result };
-  const check = await checkAddToBag(product, parsed.value.variantId, channel);
-  if (!check.ok) {
-    return check.messageKey === "product:size.required"
-      ? { intent: "add", result: parsed.reply({ fieldErrors: { variantId: [check.messageKey] } }) }
-      : { intent: "add", result: parsed.reply({ formErrors: [check.messageKey] }) };
+  const variant = product.variants.find((v) => v.id === parsed.value.variantId);
+  if (!variant)
+    return { intent: "add", result: parsed.reply({ fieldErrors: { variantId: [SIZE_REQUIRED] } }) };
+  try {
+    const change = await addToCart(
+      db(),
+      context.get(bagsContext).cartToChange(),
+      { variantId: variant.id, quantity: 1 },
+      channel,
+      locale,
+    );
+    if (!change.ok) {
+      refusalValues = change.values;
+      return { intent: "add", result: parsed.reply({ formErrors: [change.messageKey] }) };
+    }
+  } catch (error) {
+    logger.error({ err: error }, "add to bag failed");
+    return { intent: "add", result: parsed.reply({ formErrors: ["cart:errors.generic"] }) };
   }
-  // ISSUE 5: the bag replaces this answer (add the line, open the bag fly-in).
   return {
     intent: "add",
     result: parsed.reply(),
-    message: translate("product:bag.notOpenYet", { size: check.size }),
+    message: translate("cart:added", { product: product.name, size: variant.size }),
+    added: true,
   };
 }
 

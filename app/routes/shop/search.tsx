@@ -14,7 +14,7 @@ import { href } from "~/routing/urls";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/search";
 
-export const handle = { i18n: ["search", "catalog"] };
+export const handle = { i18n: ["search", "catalog", "wishlist"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);
