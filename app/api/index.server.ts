@@ -11,6 +11,7 @@ import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
 import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
+import { registerCheckoutRoutes } from "./v1/checkout.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerPaymentRoutes } from "./v1/payments.server";
@@ -57,6 +58,7 @@ export function createApi() {
   registerProductRoutes(api);
   registerSearchRoutes(api);
   registerCartRoutes(api);
+  registerCheckoutRoutes(api);
   registerWishlistRoutes(api);
   registerPaymentRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));

@@ -221,6 +221,9 @@ export function CheckoutPage({
     <main id="main" className="mx-auto max-w-6xl px-4 pt-8 pb-16 desktop:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h1 className="font-display text-3xl desktop:text-4xl">{t("checkout:title")}</h1>
+        <Link to={to("cart")} className={linkClass}>
+          {t("checkout:backToBag")}
+        </Link>
       </div>
 
       {data.paymentCancelled && !latest ? (
@@ -442,6 +445,7 @@ export function CheckoutPage({
                   <Field id="point-search" label={t("checkout:delivery.pointSearchLabel")} className="flex-1">
                     {(control) => (
                       <TextInput
+                        key={view.pointSearch ?? ""}
                         name="pointSearch"
                         defaultValue={view.pointSearch ?? value("postalCode") ?? ""}
                         autoComplete="postal-code"

@@ -23,7 +23,7 @@ export interface SummaryTotals {
   discountCents: number;
   discountCode?: string | null;
   shippingCents: number;
-  /** Null until a delivery option is chosen. */
+  /** False until a delivery option is chosen. */
   shippingChosen: boolean;
   donationCents: number;
   totalCents: number;
@@ -33,10 +33,20 @@ export interface SummaryTotals {
   vat: { lines: { ratePercent: number; vatCents: number; netCents: number }[]; exemptCents: number };
 }
 
-function Row({ label, value, strong }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+  className = "",
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  strong?: boolean;
+  className?: string;
+}) {
   return (
     <div
-      className={`flex items-baseline justify-between gap-4 ${strong ? "pt-3 text-base font-semibold" : "text-sm"}`}
+      className={`flex items-baseline justify-between gap-4 ${strong ? "pt-3 text-base font-semibold" : "text-sm"} ${className}`}
     >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
@@ -115,9 +125,12 @@ export function OrderSummary({
         {totals.donationCents > 0 ? (
           <Row label={t("orders:totals.donation")} value={euros(totals.donationCents)} />
         ) : null}
-        <div className="border-t border-line">
-          <Row label={t("orders:totals.total")} value={euros(totals.totalCents)} strong />
-        </div>
+        <Row
+          label={t("orders:totals.total")}
+          value={euros(totals.totalCents)}
+          strong
+          className="border-t border-line"
+        />
         {totals.giftCardCents > 0 ? (
           <Row label={t("orders:totals.giftCard")} value={`−${euros(totals.giftCardCents)}`} />
         ) : null}
