@@ -1,5 +1,6 @@
 import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
+import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
@@ -23,5 +24,6 @@ export const jobs = [
   deliverSandboxWebhookJob,
   expireSandboxPaymentsJob,
   reconcilePaymentsJob,
+  forgetOldAuthAttemptsJob,
   expireUnpaidOrdersJob,
 ] as unknown as JobDefinition<never>[];

@@ -14,11 +14,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { isBlockedRefusal } from "./components/account/blocked";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
 import { OfflineBanner } from "./components/layout/offline-banner";
 import { SeoLinks } from "./components/layout/seo-links";
-import { ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
+import { BlockedUserPage, ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
@@ -108,6 +109,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 503) return <MaintenancePage />;
     if (error.status === 404) return <NotFoundPage />;
+    if (isBlockedRefusal(error)) return <BlockedUserPage />;
     const message = (error.data as { message?: string } | null)?.message;
     return <ErrorPage statusCode={error.status} message={message} />;
   }

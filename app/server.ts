@@ -14,6 +14,7 @@ import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
+import { clientIp } from "./platform/http/client-ip.server";
 import { requestContext } from "./platform/http/context";
 import { microCache } from "./platform/http/micro-cache.server";
 import {
@@ -106,6 +107,7 @@ export default await createHonoServer<AppEnv>({
       nonce: c.get("secureHeadersNonce"),
       locale: c.get("locale"),
       channel: c.get("channel"),
+      ip: clientIp(c),
     });
     return context;
   },

@@ -9,6 +9,7 @@ import { httpErrors } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
+import { authPathIsPublic, registerAccountRoutes } from "./v1/account.server";
 import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerCheckoutRoutes } from "./v1/checkout.server";
@@ -61,7 +62,12 @@ export function createApi() {
   registerCheckoutRoutes(api);
   registerWishlistRoutes(api);
   registerPaymentRoutes(api);
-  api.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
+  registerAccountRoutes(api);
+  api.on(["GET", "POST"], "/auth/*", (c): Response | Promise<Response> =>
+    authPathIsPublic(c.req.path)
+      ? auth.handler(c.req.raw)
+      : (sendApiError(c, httpErrors.notFound()) as Response),
+  );
 
   api.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

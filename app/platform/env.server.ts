@@ -35,6 +35,8 @@ const schema = z.object({
   JOBS: z.enum(["on", "off"]).default("on"),
   /** The built-in micro-cache of shareable public pages (docs/decisions/0008-micro-cache.md). */
   MICRO_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Behind a load balancer or CDN: take the client's IP from X-Forwarded-For (per-IP throttling). */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -23,3 +23,11 @@ export function pageMeta(
 export function shareablePage() {
   return { "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=60" };
 }
+
+/**
+ * `headers` of a page that shows one visitor's data (the account area, login): never stored by a shared
+ * cache or the browser's back-forward cache.
+ */
+export function personalPage() {
+  return { "Cache-Control": "private, no-store" };
+}

@@ -42,7 +42,7 @@ async function run(
   options: { path?: string; cookie?: string; params?: Record<string, string> } = {},
 ): Promise<Outcome> {
   const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "test", locale: "nl", channel: "web" });
+  context.set(requestContext, { requestId: "test", locale: "nl", channel: "web", ip: "203.0.113.7" });
   const request = new Request(`http://shop.test${options.path ?? "/nl/"}`, {
     headers: options.cookie ? { cookie: options.cookie } : {},
   });

@@ -17,7 +17,7 @@ let staff: APIRequestContext;
  */
 test.beforeAll(async ({ playwright, baseURL }) => {
   staff = await playwright.request.newContext({ baseURL });
-  const signIn = await staff.post("/api/auth/sign-in/email", {
+  const signIn = await staff.post("/api/v1/account/login", {
     data: { email: "admin@loomandlabel.test", password: "demo-admin-2026" },
     headers: { origin: baseURL! },
   });

@@ -11,9 +11,11 @@ const served = pageIds.filter((id) => {
   const page: { file?: string; path: unknown } = pages[id];
   return page.file && id !== "not-found" && !/:[a-z]+(?!\?)(?:\/|$)/i.test(pathPattern(id, "en"));
 });
+const signedInOnly = (id: (typeof pageIds)[number]) =>
+  ((pages[id] as { middleware?: readonly string[] }).middleware ?? []).includes("authenticated");
 
 test.describe("every served page in every locale", () => {
-  for (const id of served) {
+  for (const id of served.filter((id) => !signedInOnly(id))) {
     test(`${id}`, async ({ request, baseURL }) => {
       for (const locale of locales) {
         const path = href(id, {}, locale, "prefix");
@@ -32,6 +34,19 @@ test.describe("every served page in every locale", () => {
         );
       }
     });
+  }
+});
+
+test("account pages send visitors to the login page and back", async ({ request }) => {
+  for (const id of served.filter(signedInOnly)) {
+    for (const locale of locales) {
+      const path = href(id, {}, locale, "prefix");
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location).toBe(
+        `${href("login", {}, locale, "prefix")}?redirect=${encodeURIComponent(path)}`,
+      );
+    }
   }
 });
 
@@ -103,7 +118,7 @@ test("the cookie banner: reject is as easy as accept, the choice is stored and c
 test("pages carry no per-visitor data: the same HTML for a signed-in customer and a stranger", async ({
   request,
 }) => {
-  const signIn = await request.post("/api/auth/sign-in/email", {
+  const signIn = await request.post("/api/v1/account/login", {
     data: { email: "demo@loomandlabel.test", password: "demo-shopper-2026" },
   });
   expect(signIn.ok()).toBe(true);

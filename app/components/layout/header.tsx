@@ -16,6 +16,8 @@ const SEARCH = "search";
 const SearchFlyIn = lazy(() => import("~/components/search/search-fly-in"));
 const BAG = "cart";
 const CartFlyIn = lazy(() => import("~/components/cart/cart-fly-in"));
+const LOGIN = "login";
+const LoginFlyIn = lazy(() => import("~/components/account/login-fly-in"));
 const iconLink =
   "relative inline-flex size-11 items-center justify-center text-ink transition-colors hover:bg-sand focus-visible:bg-sand";
 
@@ -46,6 +48,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   const visitor = useVisitor();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
   // Once loaded the search fly-in stays mounted and is closed through its `open` state, so the overlay
   // manager hears about every close (and lifts `inert` from the page) even when a suggestion navigates.
   // It closes itself when it navigates: a close on the next pathname would land late (the new page may
@@ -64,7 +67,10 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
 
   // A link followed from the fly-in closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+    setLoginOpen(false);
+  }, [pathname]);
 
   const cartCount = visitor?.cartCount ?? 0;
   const wishlistCount = visitor?.wishlistCount ?? 0;
@@ -136,15 +142,28 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
               items={t("nav.items", { count: wishlistCount })}
             />
           </Link>
+          {/* Signed in: the account. Otherwise the login page, or with JavaScript the login fly-in. */}
           <Link
             to={visitor?.signedIn ? to("account") : to("login")}
             className={iconLink}
             aria-label={
               visitor?.signedIn ? t("nav.account", { name: visitor.firstName ?? "" }) : t("nav.login")
             }
+            aria-haspopup={visitor?.signedIn ? undefined : "dialog"}
+            onClick={(event) => {
+              if (visitor?.signedIn || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+                return;
+              event.preventDefault();
+              setLoginOpen(true);
+            }}
           >
             <User aria-hidden="true" strokeWidth={1.5} />
           </Link>
+          {loginOpen ? (
+            <Suspense fallback={null}>
+              <LoginFlyIn id={LOGIN} onClose={() => setLoginOpen(false)} />
+            </Suspense>
+          ) : null}
           {/* The cart page without JavaScript; with it, the fly-in (loaded on first use). */}
           <Link
             to={to("cart")}

@@ -10,6 +10,7 @@ import {
   type OrderEmailData,
   OrderShippedEmail,
 } from "./emails/orders";
+import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
@@ -32,6 +33,10 @@ export const emailTemplates = {
     subjectKey: "email:welcome.subject",
     component: WelcomeEmail,
   } satisfies EmailTemplate<WelcomeData>,
+  passwordReset: {
+    subjectKey: "email:passwordReset.subject",
+    component: PasswordResetEmail,
+  } satisfies EmailTemplate<PasswordResetData>,
   stockAlertConfirmation: {
     subjectKey: "email:stockAlertConfirmation.subject",
     component: StockAlertConfirmationEmail,

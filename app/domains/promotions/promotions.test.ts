@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
+import { carts } from "../cart/tables.server";
 import {
   applyDiscountCode,
   cartDiscountCode,
@@ -135,6 +136,13 @@ describe("discount codes in the database", () => {
 
   it("keeps one active code per cart: a second replaces the first, a refused one changes nothing", async () => {
     const lines = [{ ...dress, unitPriceCents: 7_000 }];
+    await connection.db
+      .insert(carts)
+      .values([
+        { id: 41, token: "cart-41" },
+        { id: 42, token: "cart-42" },
+      ])
+      .onConflictDoNothing();
     expect(await applyDiscountCode(connection.db, 41, "WELCOME15", { lines, now })).toMatchObject({
       ok: true,
       replaced: null,

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { carts } from "../cart/tables.server";
 
 export type DiscountKind = "percentage" | "fixed" | "free-shipping";
 
@@ -80,9 +81,11 @@ export const discountRedemptions = pgTable(
   ],
 );
 
-/** The one active code of a cart (a second replaces the first). */
+/** The one active code of a cart (a second replaces the first); it goes with the cart. */
 export const cartDiscountCodes = pgTable("cart_discount_codes", {
-  cartId: integer("cart_id").primaryKey(),
+  cartId: integer("cart_id")
+    .primaryKey()
+    .references(() => carts.id, { onDelete: "cascade" }),
   codeId: integer("code_id")
     .notNull()
     .references(() => discountCodes.id, { onDelete: "cascade" }),

@@ -55,7 +55,14 @@ export const auth = betterAuth({
   secret: env().SESSION_SECRET,
   basePath: "/api/auth",
   database: drizzleAdapter(lazyDb, { provider: "pg", schema }),
-  emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+  emailAndPassword: {
+    enabled: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    autoSignIn: true,
+    // A reset password ends every session: whoever knew the old one is signed out.
+    revokeSessionsOnPasswordReset: true,
+  },
   user: {
     additionalFields: {
       firstName: { type: "string", required: true },

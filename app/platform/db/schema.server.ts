@@ -11,4 +11,6 @@ export * from "../../domains/payments/tables.server";
 export * from "../../domains/promotions/tables.server";
 export * from "../../domains/search/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
+export * from "../../domains/wallet/tables.server";
 export * from "../../domains/wishlist/tables.server";
+export * from "../captcha/tables.server";

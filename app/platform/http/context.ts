@@ -10,6 +10,8 @@ export interface RequestInfo {
   locale: Locale;
   /** `app` inside the installed app or the in-app views (`/app/…`), `web` otherwise. */
   channel: Channel;
+  /** The client's address, for per-IP throttling (`client-ip.server.ts`). */
+  ip: string;
 }
 
 export type Channel = "web" | "app";

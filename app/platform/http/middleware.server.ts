@@ -24,6 +24,8 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],
       connectSrc: options.dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+      // The ALTCHA captcha solves its proof of work in workers it starts from blob: URLs.
+      workerSrc: ["'self'", "blob:"],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       baseUri: ["'self'"],

@@ -12,6 +12,7 @@ export const namespaces = [
   "cart",
   "wishlist",
   "payments",
+  "account",
   "checkout",
   "orders",
 ] as const;

@@ -10,6 +10,7 @@ const known: readonly ClientNamespace[] = [
   "cart",
   "wishlist",
   "payments",
+  "account",
   "checkout",
   "orders",
 ];

@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAccount from "../../locales/en/account.json";
 import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -11,6 +12,7 @@ import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import enWishlist from "../../locales/en/wishlist.json";
+import esAccount from "../../locales/es/account.json";
 import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCheckout from "../../locales/es/checkout.json";
@@ -23,6 +25,7 @@ import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import esWishlist from "../../locales/es/wishlist.json";
+import frAccount from "../../locales/fr/account.json";
 import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCheckout from "../../locales/fr/checkout.json";
@@ -35,6 +38,7 @@ import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import frWishlist from "../../locales/fr/wishlist.json";
+import nlAccount from "../../locales/nl/account.json";
 import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCheckout from "../../locales/nl/checkout.json";
@@ -63,6 +67,7 @@ export const resources = {
     cart: enCart,
     wishlist: enWishlist,
     payments: enPayments,
+    account: enAccount,
     checkout: enCheckout,
     orders: enOrders,
   },
@@ -77,6 +82,7 @@ export const resources = {
     cart: nlCart,
     wishlist: nlWishlist,
     payments: nlPayments,
+    account: nlAccount,
     checkout: nlCheckout,
     orders: nlOrders,
   },
@@ -91,6 +97,7 @@ export const resources = {
     cart: frCart,
     wishlist: frWishlist,
     payments: frPayments,
+    account: frAccount,
     checkout: frCheckout,
     orders: frOrders,
   },
@@ -105,6 +112,7 @@ export const resources = {
     cart: esCart,
     wishlist: esWishlist,
     payments: esPayments,
+    account: esAccount,
     checkout: esCheckout,
     orders: esOrders,
   },

@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { LoginForm } from "~/components/account/login-form";
+import { secondaryButton } from "~/components/account/styles";
+import { signIn } from "~/domains/customers/customers.server";
+import { LoginSchema, safeRedirect } from "~/domains/customers/validation";
+import { parseSubmission } from "~/platform/forms/submission";
+import { requestContext } from "~/platform/http/context";
+import { serverI18n } from "~/platform/i18n/resources.server";
+import { pageMeta, personalPage } from "~/routing/meta";
+import { routingContext } from "~/routing/middleware.server";
+import { pageMiddleware } from "~/routing/page-middleware.server";
+import { href } from "~/routing/urls";
+import { usePageHref } from "~/routing/use-routing";
+import type { Route } from "./+types/login";
+
+export const middleware = pageMiddleware("login");
+export const handle = { i18n: ["account", "forms"] };
+export const headers = personalPage;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context.get(routingContext);
+  const redirectTo = new URL(request.url).searchParams.get("redirect") ?? "";
+  return { redirectTo, title: serverI18n(locale).t("account:login.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, strategy } = context.get(routingContext);
+  const { t } = serverI18n(locale);
+  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
+  const parsed = parseSubmission(await request.formData(), LoginSchema, { t: translate });
+  if (parsed.status === "error") return data({ result: parsed.result }, { status: 400 });
+  const outcome = await signIn(parsed.value, {
+    locale,
+    ip: context.get(requestContext).ip,
+    headers: request.headers,
+  });
+  if (!outcome.ok) {
+    const status = outcome.messageKey === "account:throttled" ? 429 : 400;
+    return data({ result: parsed.reply({ formErrors: [outcome.messageKey] }) }, { status });
+  }
+  const target = safeRedirect(parsed.value.redirect, href("account", {}, locale, strategy));
+  const response = redirect(target);
+  for (const cookie of outcome.setCookies) response.headers.append("set-cookie", cookie);
+  return response;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData?.title, [{ name: "robots", content: "noindex" }]);
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const to = usePageHref();
+  return (
+    <main
+      id="main"
+      className="mx-auto grid max-w-5xl gap-12 px-4 py-10 desktop:grid-cols-2 desktop:px-8 desktop:py-16"
+    >
+      <section aria-labelledby="login-title">
+        <h1 id="login-title" className="font-display text-4xl">
+          {t("login.title")}
+        </h1>
+        <p className="mt-2 mb-8 text-muted">{t("login.intro")}</p>
+        <LoginForm id="login" redirectTo={loaderData.redirectTo} lastResult={actionData?.result} />
+      </section>
+      <section
+        aria-labelledby="register-title"
+        className="border-t border-line pt-10 desktop:border-t-0 desktop:border-l desktop:pt-0 desktop:pl-12"
+      >
+        <h2 id="register-title" className="font-display text-3xl">
+          {t("login.noAccount")}
+        </h2>
+        <p className="mt-2 mb-8 text-muted">{t("login.benefits")}</p>
+        <Link to={to("register")} className={`${secondaryButton} w-full`}>
+          {t("login.createAccount")}
+        </Link>
+      </section>
+    </main>
+  );
+}
