@@ -13,6 +13,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data");
+/** BENCH_ONLY=search (or listing, pages, nocache; comma-separated) runs only those scenarios. */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",")) : null;
+const chosen = (scenarios) => scenarios.filter((s) => !only || only.has(s.key));
 
 /** A few requests that did not answer 2xx, printed after the table so a bad variant can be found. */
 const statuses = new Map();
@@ -29,15 +32,29 @@ let shop = await start();
 const rows = [];
 try {
   const variants = await requestVariants(databaseUrl);
-  await run([
-    { name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
-    { name: "category listing API", paths: variants.listing, rate: 100 },
-    { name: "SSR category page", paths: variants.pages, rate: 100, p95: 150, throughput: 250 },
-  ]);
+  await run(
+    chosen([
+      { key: "search", name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
+      { key: "listing", name: "category listing API", paths: variants.listing, rate: 100 },
+      {
+        key: "pages",
+        name: "SSR category page",
+        paths: variants.pages,
+        rate: 100,
+        p95: 150,
+        throughput: 250,
+      },
+    ]),
+  );
   // The same pages rendered for every request: what the micro-cache saves (docs/decisions/0008).
-  await shop.stop();
-  shop = await start({ MICRO_CACHE: "off" });
-  await run([{ name: "SSR category page, micro-cache off", paths: variants.pages, rate: 100 }]);
+  const uncached = chosen([
+    { key: "nocache", name: "SSR category page, micro-cache off", paths: variants.pages, rate: 100 },
+  ]);
+  if (uncached.length > 0) {
+    await shop.stop();
+    shop = await start({ MICRO_CACHE: "off" });
+    await run(uncached);
+  }
   printTable(
     `Catalogue on PostgreSQL, ${products} products, ${variants.count} request variants per scenario; ` +
       `server, PostgreSQL and autocannon share this machine's ${os.cpus().length} cores`,
