@@ -220,6 +220,8 @@ describe("the in-memory engine answers as the PostgreSQL engine", () => {
     expect(searchIndex(db).changedProducts).toBe(8);
     expect((await memory.searchProducts("nl", "wikkeljurk zijde")).ids).toContain(id(0));
     expect((await memory.searchProducts("en", "summer dress")).ids).toContain(copy?.id);
+    // Words only the overlay has are drawn too.
+    await readVocabulary();
     await expectSameAnswers(150);
   });
 
