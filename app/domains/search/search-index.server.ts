@@ -31,11 +31,15 @@ export interface MatchWord {
   terms: { lexemes: string[]; prefix: boolean }[];
 }
 
-/** Posting lists in compressed-row form: lexeme i's product ids, ascending, are ids[start[i] … start[i+1]). */
+/**
+ * Posting lists in compressed-row form: lexeme i's entries, ascending, are ranks[start[i] … start[i+1]).
+ * An entry is a product's rank in its segment's ranking order, not its id: the ranking is then a walk
+ * in rank order over per-rank stamps, read in sequence rather than scattered.
+ */
 interface Postings {
   lexemes: string[];
   start: Int32Array;
-  ids: Int32Array;
+  ranks: Int32Array;
 }
 
 interface IndexedCategory extends CategorySuggestion {
@@ -43,27 +47,27 @@ interface IndexedCategory extends CategorySuggestion {
   lexemes: string[];
 }
 
-/** One locale's documents as loaded in one go. */
-interface LocaleBase {
+/** Documents of one locale ranked by (position, id): the whole load (base), or the products changed since. */
+interface Segment {
   doc: Postings;
   name: Postings;
-  /** Product ids by (position, id): the ranking after "every word in the name". */
-  order: Int32Array;
-  /** By product id: whether it has a document in this locale, its position, a hash of its documents. */
-  present: Uint8Array;
+  /** By rank: the product id and its position. */
+  ids: Int32Array;
   position: Int32Array;
+  /** By rank: 1 when the overlay replaces this product (base only). */
+  masked: Uint8Array | null;
+  /** Per-query marks without clearing (see `pass`), by rank: for the documents, and for the names. */
+  docStamps: Uint32Array;
+  nameStamps: Uint32Array;
+}
+
+interface LocaleBase extends Segment {
+  /** By product id: its rank, or -1 without a document in this locale. */
+  rankOf: Int32Array;
+  /** By rank: a hash of the product's documents, to tell a real change from a stock or price change. */
   hash: BigInt64Array;
   /** Active categories in suggestion order: top level first, then shorter names, then id. */
   categories: IndexedCategory[];
-}
-
-/** The documents of products changed since the load, per locale: they replace the base's (masked) ones. */
-interface LocaleOverlay {
-  doc: Postings;
-  name: Postings;
-  order: Int32Array;
-  /** Parallel to `order`. */
-  position: Int32Array;
 }
 
 interface ChangedDocument {
@@ -79,14 +83,6 @@ const MAX_FEED_ROWS = 5000;
 const FULL_RELOAD_AFTER = 2000;
 const NEAR_CACHE_MS = 60_000;
 const CACHE_ENTRIES = 20_000;
-
-const EMPTY_POSTINGS: Postings = { lexemes: [], start: new Int32Array(1), ids: new Int32Array(0) };
-const EMPTY_OVERLAY: LocaleOverlay = {
-  doc: EMPTY_POSTINGS,
-  name: EMPTY_POSTINGS,
-  order: new Int32Array(0),
-  position: new Int32Array(0),
-};
 
 /** What identifies a document's content, computed the same way at load and on re-read. */
 const documentHash = sql.raw(`hashtextextended(document::text || '/' || name_document::text, 0)`);
@@ -106,44 +102,52 @@ function int32s(bytes: Uint8Array | null): Int32Array {
   return out;
 }
 
-function postingsFrom(rows: { lexeme: string; ids: Uint8Array }[]): Postings {
+/** Posting lists from rows of (lexeme, int4send product ids in ranking order), mapped to ranks. */
+function postingsFrom(rows: { lexeme: string; ids: Uint8Array }[], rankOf: Int32Array): Postings {
   rows.sort((a, b) => byString(a.lexeme, b.lexeme));
-  const lists = rows.map((r) => int32s(r.ids));
+  const lists = rows.map((r) => {
+    const ids = int32s(r.ids);
+    // A product written between the queries of a load has no rank yet: the change feed brings it.
+    let ranks = ids.map((id) => (id < rankOf.length ? (rankOf[id] as number) : -1));
+    if (ranks.includes(-1)) ranks = ranks.filter((rank) => rank >= 0);
+    // Aggregated in ranking order by the query; sorted here only if a position moved meanwhile.
+    for (let k = 1; k < ranks.length; k++)
+      if ((ranks[k - 1] as number) > (ranks[k] as number)) {
+        ranks.sort();
+        break;
+      }
+    return ranks;
+  });
   const start = new Int32Array(rows.length + 1);
   for (let i = 0; i < lists.length; i++)
     start[i + 1] = (start[i] as number) + (lists[i] as Int32Array).length;
-  const ids = new Int32Array(start[rows.length] as number);
+  const ranks = new Int32Array(start[rows.length] as number);
   lists.forEach((list, i) => {
-    // Aggregated in product order by the query; sorted here only if the plan ever changes that.
-    for (let k = 1; k < list.length; k++)
-      if ((list[k - 1] as number) > (list[k] as number)) {
-        list.sort();
-        break;
-      }
-    ids.set(list, start[i] as number);
+    ranks.set(list, start[i] as number);
   });
-  return { lexemes: rows.map((r) => r.lexeme), start, ids };
+  return { lexemes: rows.map((r) => r.lexeme), start, ranks };
 }
 
-/** Posting lists of a few documents (the overlay), from their stems. */
-function postingsOf(documents: [id: number, lexemes: string[]][]): Postings {
+/** Posting lists of a few documents (the overlay), given in rank order. */
+function postingsOf(documents: string[][]): Postings {
   const lists = new Map<string, number[]>();
-  for (const [id, lexemes] of [...documents].sort((a, b) => a[0] - b[0]))
+  documents.forEach((lexemes, rank) => {
     for (const lexeme of lexemes) {
       const list = lists.get(lexeme);
-      if (list) list.push(id);
-      else lists.set(lexeme, [id]);
+      if (list) list.push(rank);
+      else lists.set(lexeme, [rank]);
     }
+  });
   const lexemes = [...lists.keys()].sort(byString);
   const start = new Int32Array(lexemes.length + 1);
   lexemes.forEach((l, i) => {
     start[i + 1] = (start[i] as number) + (lists.get(l) as number[]).length;
   });
-  const ids = new Int32Array(start[lexemes.length] as number);
+  const ranks = new Int32Array(start[lexemes.length] as number);
   lexemes.forEach((l, i) => {
-    ids.set(lists.get(l) as number[], start[i] as number);
+    ranks.set(lists.get(l) as number[], start[i] as number);
   });
-  return { lexemes, start, ids };
+  return { lexemes, start, ranks };
 }
 
 function lowerBound(sorted: readonly string[], key: string): number {
@@ -166,15 +170,15 @@ function lexemeRange(sorted: readonly string[], lexeme: string, prefix: boolean)
   return [from, to];
 }
 
-/** Ids in every one of these lexemes' posting lists (exact lexemes), skipping masked ids. */
+/** Ranks in every one of these lexemes' posting lists (exact lexemes), skipping masked ranks. */
 function intersection(postings: Postings, lexemes: string[], masked: Uint8Array | null): Int32Array {
   let result: Int32Array | null = null;
   for (const lexeme of lexemes) {
     const [from, to] = lexemeRange(postings.lexemes, lexeme, false);
     if (from === to) return new Int32Array(0);
-    const list = postings.ids.subarray(postings.start[from] as number, postings.start[to] as number);
+    const list = postings.ranks.subarray(postings.start[from] as number, postings.start[to] as number);
     if (!result) {
-      result = masked ? list.filter((id) => masked[id] !== 1) : list;
+      result = masked ? list.filter((rank) => masked[rank] !== 1) : list;
       continue;
     }
     const both: number[] = [];
@@ -193,36 +197,39 @@ function intersection(postings: Postings, lexemes: string[], masked: Uint8Array 
   return result ?? new Int32Array(0);
 }
 
-/** A stretch of a posting array one word's pass reads; `masked` skips ids the overlay replaces. */
+/** A stretch of a posting array one word's pass reads; `masked` skips ranks the overlay replaces. */
 interface Slice {
-  ids: Int32Array;
+  ranks: Int32Array;
   from: number;
   to: number;
   masked: Uint8Array | null;
 }
 
-function slicesOf(postings: Postings, word: MatchWord, masked: Uint8Array | null, into: Slice[]): void {
+/** The postings a word reaches in a segment: any of its terms. */
+function slicesOf(postings: Postings, word: MatchWord, masked: Uint8Array | null): Slice[] {
+  const slices: Slice[] = [];
   for (const term of word.terms) {
     if (term.lexemes.length === 1) {
       const [from, to] = lexemeRange(postings.lexemes, term.lexemes[0] as string, term.prefix);
       if (from < to)
-        into.push({
-          ids: postings.ids,
+        slices.push({
+          ranks: postings.ranks,
           from: postings.start[from] as number,
           to: postings.start[to] as number,
           masked,
         });
     } else {
-      const ids = intersection(postings, term.lexemes, masked);
-      if (ids.length > 0) into.push({ ids, from: 0, to: ids.length, masked: null });
+      const ranks = intersection(postings, term.lexemes, masked);
+      if (ranks.length > 0) slices.push({ ranks, from: 0, to: ranks.length, masked: null });
     }
   }
+  return slices;
 }
 
 /**
- * One word's pass over the stamps: an id that passed every earlier word (stamp `target - 1`, or any for
+ * One word's pass over the stamps: a rank that passed every earlier word (stamp `target - 1`, or any for
  * the first word) and is in one of the slices moves on to `target`. Returns how many moved on and, of
- * those, how many carry `also[id] === alsoValue` (when `also` is given).
+ * those, how many carry `also[rank] === alsoValue` (when `also` is given).
  */
 function pass(
   slices: Slice[],
@@ -235,25 +242,47 @@ function pass(
   const need = target - 1;
   let moved = 0;
   let alsoMoved = 0;
-  for (const { ids, from, to, masked } of slices) {
+  for (const { ranks, from, to, masked } of slices) {
     for (let i = from; i < to; i++) {
-      const id = ids[i] as number;
-      if (masked !== null && masked[id] === 1) continue;
-      const stamp = stamps[id] as number;
+      const rank = ranks[i] as number;
+      if (masked !== null && masked[rank] === 1) continue;
+      const stamp = stamps[rank] as number;
       if (first ? stamp === target : stamp !== need) continue;
-      stamps[id] = target;
+      stamps[rank] = target;
       moved++;
-      if (also !== null && also[id] === alsoValue) alsoMoved++;
+      if (also !== null && also[rank] === alsoValue) alsoMoved++;
     }
   }
   return [moved, alsoMoved];
 }
 
-function has(postings: Postings, lexeme: string, prefix: boolean, masked: Uint8Array | null): boolean {
-  const [from, to] = lexemeRange(postings.lexemes, lexeme, prefix);
-  for (let i = postings.start[from] as number; i < (postings.start[to] as number); i++)
-    if (masked === null || masked[postings.ids[i] as number] !== 1) return true;
+function has(segment: Segment, lexeme: string, prefix: boolean): boolean {
+  const { doc, masked } = segment;
+  const [from, to] = lexemeRange(doc.lexemes, lexeme, prefix);
+  for (let i = doc.start[from] as number; i < (doc.start[to] as number); i++)
+    if (masked === null || masked[doc.ranks[i] as number] !== 1) return true;
   return false;
+}
+
+/** A segment with no documents (the overlay before anything changed). */
+function emptySegment(): Segment {
+  const none: Postings = { lexemes: [], start: new Int32Array(1), ranks: new Int32Array(0) };
+  return {
+    doc: none,
+    name: none,
+    ids: new Int32Array(0),
+    position: new Int32Array(0),
+    masked: null,
+    docStamps: new Uint32Array(0),
+    nameStamps: new Uint32Array(0),
+  };
+}
+
+/** Whether rank i of the base comes before rank j of the overlay: by (position, id). */
+function before(base: Segment, i: number, overlay: Segment, j: number): boolean {
+  const p = base.position[i] as number;
+  const q = overlay.position[j] as number;
+  return p < q || (p === q && (base.ids[i] as number) < (overlay.ids[j] as number));
 }
 
 function categoryMatches(category: IndexedCategory, words: MatchWord[]): boolean {
@@ -267,17 +296,13 @@ function categoryMatches(category: IndexedCategory, words: MatchWord[]): boolean
   );
 }
 
-const byteSize = (p: Postings) => p.start.byteLength + p.ids.byteLength;
+const byteSize = (p: Postings) => p.start.byteLength + p.ranks.byteLength;
 
 export class SearchIndex {
   private base: Partial<Record<Locale, LocaleBase>> = {};
-  private overlay: Partial<Record<Locale, LocaleOverlay>> = {};
-  /** Products whose base documents are replaced by the overlay, by id. */
-  private masked = new Uint8Array(0);
+  private overlay: Partial<Record<Locale, Segment>> = {};
   private readonly changed = new Map<number, Partial<Record<Locale, ChangedDocument>>>();
-  /** Per-query marks without clearing (see `pass`); one array for the documents, one for the names. */
-  private docStamps = new Uint32Array(0);
-  private nameStamps = new Uint32Array(0);
+  /** The last stamp a query used, over all segments (see `pass`). */
   private stamp = 0;
   private thesaurus = new Map<string, string[]>();
   private readonly stems = new Map<string, string | null>();
@@ -327,15 +352,18 @@ export class SearchIndex {
           locale,
           base
             ? {
-                products: base.order.length,
+                products: base.ids.length,
                 lexemes: base.doc.lexemes.length,
-                postings: base.doc.ids.length + base.name.ids.length,
+                postings: base.doc.ranks.length + base.name.ranks.length,
                 bytes:
                   byteSize(base.doc) +
                   byteSize(base.name) +
-                  base.order.byteLength +
-                  base.present.byteLength +
+                  base.ids.byteLength +
                   base.position.byteLength +
+                  (base.masked?.byteLength ?? 0) +
+                  base.docStamps.byteLength +
+                  base.nameStamps.byteLength +
+                  base.rankOf.byteLength +
                   base.hash.byteLength,
               }
             : null,
@@ -359,14 +387,10 @@ export class SearchIndex {
     const base: Partial<Record<Locale, LocaleBase>> = {};
     // One locale at a time: the database does the heavy part, and the other cores keep serving.
     for (const locale of locales) base[locale] = await this.loadLocale(locale, categories.get(locale) ?? []);
-    let maxId = 0;
-    for (const b of Object.values(base)) if (b) maxId = Math.max(maxId, b.present.length - 1);
     await this.loadThesaurus();
     this.base = base;
     this.overlay = {};
     this.changed.clear();
-    this.masked = new Uint8Array(maxId + 1);
-    this.growStamps(maxId);
     this.lastChangeId = Number(mark?.id ?? 0);
     this.lastSync = Date.now();
     const stats = this.stats();
@@ -382,21 +406,6 @@ export class SearchIndex {
   }
 
   private async loadLocale(locale: Locale, categories: IndexedCategory[]): Promise<LocaleBase> {
-    const postings = async (column: "document" | "name_document") =>
-      postingsFrom(
-        await selectRows<{ lexeme: string; ids: Uint8Array }>(
-          this.db,
-          sql`
-            select u.lexeme, string_agg(int4send(d.product_id), ''::bytea) as ids
-            from (
-              select product_id, ${sql.raw(column)} as document from product_search_documents
-              where locale = ${locale} order by product_id
-            ) d, unnest(tsvector_to_array(d.document)) as u(lexeme)
-            group by u.lexeme`,
-        ),
-      );
-    const doc = await postings("document");
-    const name = await postings("name_document");
     // 16 bytes per product, in ranking order: id, position, document hash.
     const [packed] = await selectRows<{ rows: Uint8Array | null }>(
       this.db,
@@ -408,22 +417,44 @@ export class SearchIndex {
     const bytes = packed?.rows ?? new Uint8Array(0);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const count = bytes.length >>> 4;
-    const order = new Int32Array(count);
+    const ids = new Int32Array(count);
+    const position = new Int32Array(count);
+    const hash = new BigInt64Array(count);
     let maxId = 0;
-    for (let i = 0; i < count; i++) {
-      order[i] = view.getInt32(i * 16);
-      if ((order[i] as number) > maxId) maxId = order[i] as number;
+    for (let rank = 0; rank < count; rank++) {
+      ids[rank] = view.getInt32(rank * 16);
+      position[rank] = view.getInt32(rank * 16 + 4);
+      hash[rank] = view.getBigInt64(rank * 16 + 8);
+      maxId = Math.max(maxId, ids[rank] as number);
     }
-    const present = new Uint8Array(maxId + 1);
-    const position = new Int32Array(maxId + 1);
-    const hash = new BigInt64Array(maxId + 1);
-    for (let i = 0; i < count; i++) {
-      const id = order[i] as number;
-      present[id] = 1;
-      position[id] = view.getInt32(i * 16 + 4);
-      hash[id] = view.getBigInt64(i * 16 + 8);
-    }
-    return { doc, name, order, present, position, hash, categories };
+    const rankOf = new Int32Array(maxId + 1).fill(-1);
+    for (let rank = 0; rank < count; rank++) rankOf[ids[rank] as number] = rank;
+    const postings = async (column: "document" | "name_document") =>
+      postingsFrom(
+        await selectRows<{ lexeme: string; ids: Uint8Array }>(
+          this.db,
+          sql`
+            select u.lexeme, string_agg(int4send(d.product_id), ''::bytea) as ids
+            from (
+              select product_id, ${sql.raw(column)} as document from product_search_documents
+              where locale = ${locale} order by position, product_id
+            ) d, unnest(tsvector_to_array(d.document)) as u(lexeme)
+            group by u.lexeme`,
+        ),
+        rankOf,
+      );
+    return {
+      doc: await postings("document"),
+      name: await postings("name_document"),
+      ids,
+      position,
+      masked: new Uint8Array(count),
+      docStamps: new Uint32Array(count),
+      nameStamps: new Uint32Array(count),
+      rankOf,
+      hash,
+      categories,
+    };
   }
 
   private async loadCategories(): Promise<Map<Locale, IndexedCategory[]>> {
@@ -565,35 +596,40 @@ export class SearchIndex {
       list.push(row);
       found.set(row.product_id, list);
     }
+    const rankIn = (base: LocaleBase | undefined, id: number) =>
+      base && id < base.rankOf.length ? (base.rankOf[id] as number) : -1;
     for (const id of productIds) {
       const current = found.get(id) ?? [];
       const same =
-        current.length === locales.filter((l) => this.base[l]?.present[id] === 1).length &&
+        current.length === locales.filter((l) => rankIn(this.base[l], id) >= 0).length &&
         current.every((row) => {
           const base = this.base[row.locale];
+          const rank = rankIn(base, id);
           return (
-            base?.present[id] === 1 &&
-            base.position[id] === row.position &&
-            base.hash[id] === BigInt(row.hash)
+            base !== undefined &&
+            rank >= 0 &&
+            base.position[rank] === row.position &&
+            base.hash[rank] === BigInt(row.hash)
           );
         });
-      if (same) {
-        this.changed.delete(id);
-        continue;
-      }
-      this.changed.set(
-        id,
-        Object.fromEntries(
-          current.map((row) => [row.locale, { position: row.position, doc: row.doc, name: row.name }]),
-        ),
-      );
+      if (same) this.changed.delete(id);
+      else
+        this.changed.set(
+          id,
+          Object.fromEntries(
+            current.map((row) => [row.locale, { position: row.position, doc: row.doc, name: row.name }]),
+          ),
+        );
     }
-    let maxId = this.masked.length - 1;
-    for (const id of this.changed.keys()) maxId = Math.max(maxId, id);
-    this.masked = new Uint8Array(maxId + 1);
-    for (const id of this.changed.keys()) this.masked[id] = 1;
-    this.growStamps(maxId);
     for (const locale of locales) {
+      const base = this.base[locale];
+      if (base?.masked) {
+        base.masked.fill(0);
+        for (const id of this.changed.keys()) {
+          const rank = rankIn(base, id);
+          if (rank >= 0) base.masked[rank] = 1;
+        }
+      }
       const documents: [number, ChangedDocument][] = [];
       for (const [id, byLocale] of this.changed) {
         const document = byLocale[locale];
@@ -601,20 +637,15 @@ export class SearchIndex {
       }
       documents.sort((a, b) => a[1].position - b[1].position || a[0] - b[0]);
       this.overlay[locale] = {
-        doc: postingsOf(documents.map(([id, d]) => [id, d.doc])),
-        name: postingsOf(documents.map(([id, d]) => [id, d.name])),
-        order: Int32Array.from(documents, ([id]) => id),
+        doc: postingsOf(documents.map(([, d]) => d.doc)),
+        name: postingsOf(documents.map(([, d]) => d.name)),
+        ids: Int32Array.from(documents, ([id]) => id),
         position: Int32Array.from(documents, ([, d]) => d.position),
+        masked: null,
+        docStamps: new Uint32Array(documents.length),
+        nameStamps: new Uint32Array(documents.length),
       };
     }
-  }
-
-  private growStamps(maxId: number): void {
-    if (maxId < this.docStamps.length) return;
-    const size = Math.ceil((maxId + 1) * 1.25) + 64;
-    this.docStamps = new Uint32Array(size);
-    this.nameStamps = new Uint32Array(size);
-    this.stamp = 0;
   }
 
   /** Stems in a locale, read from PostgreSQL once per word (stemming never changes). */
@@ -674,8 +705,8 @@ export class SearchIndex {
     const base = this.base[locale];
     const overlay = this.overlay[locale];
     return (
-      (base !== undefined && has(base.doc, lexeme, prefix, this.masked)) ||
-      (overlay !== undefined && has(overlay.doc, lexeme, prefix, null))
+      (base !== undefined && has(base, lexeme, prefix)) ||
+      (overlay !== undefined && has(overlay, lexeme, prefix))
     );
   }
 
@@ -720,11 +751,13 @@ export class SearchIndex {
   match(locale: Locale, words: MatchWord[], limit: number): { ids: number[]; total: number } {
     const base = this.base[locale];
     if (!base || words.length === 0) return { ids: [], total: 0 };
-    const overlay = this.overlay[locale] ?? EMPTY_OVERLAY;
-    const { masked, docStamps, nameStamps } = this;
+    const overlay = this.overlay[locale] ?? emptySegment();
+    const segments = [base, overlay];
     if (this.stamp + words.length + 1 >= 0xffffffff) {
-      docStamps.fill(0);
-      nameStamps.fill(0);
+      for (const segment of [...Object.values(this.base), ...Object.values(this.overlay)]) {
+        segment.docStamps.fill(0);
+        segment.nameStamps.fill(0);
+      }
       this.stamp = 0;
     }
     const start = this.stamp;
@@ -732,52 +765,47 @@ export class SearchIndex {
     const final = start + words.length;
     let total = 0;
     let inName = 0;
-    const slices = words.map((word) => {
-      const list: Slice[] = [];
-      slicesOf(base.doc, word, masked, list);
-      slicesOf(overlay.doc, word, null, list);
-      return list;
-    });
     for (let k = 0; k < words.length; k++) {
-      [total] = pass(slices[k] as Slice[], docStamps, start + k + 1, k === 0, null, 0);
+      const word = words[k] as MatchWord;
+      total = 0;
+      for (const s of segments)
+        total += pass(slicesOf(s.doc, word, s.masked), s.docStamps, start + k + 1, k === 0, null, 0)[0];
       if (total === 0) return { ids: [], total: 0 };
     }
     for (let k = 0; k < words.length; k++) {
-      const list: Slice[] = [];
-      slicesOf(base.name, words[k] as MatchWord, masked, list);
-      slicesOf(overlay.name, words[k] as MatchWord, null, list);
+      const word = words[k] as MatchWord;
       const last = k === words.length - 1;
-      const [moved, alsoInDoc] = pass(
-        list,
-        nameStamps,
-        start + k + 1,
-        k === 0,
-        last ? docStamps : null,
-        final,
-      );
-      if (last) inName = alsoInDoc;
+      let moved = 0;
+      for (const s of segments) {
+        const slices = slicesOf(s.name, word, s.masked);
+        const [m, alsoInDoc] = pass(
+          slices,
+          s.nameStamps,
+          start + k + 1,
+          k === 0,
+          last ? s.docStamps : null,
+          final,
+        );
+        moved += m;
+        if (last) inName += alsoInDoc;
+      }
       if (moved === 0) break;
     }
 
+    // Walk the ranking once per tier (every word in the name first), the overlay merged into the base.
     const ids: number[] = [];
     const cap = Math.min(limit, total);
-    const { order, position } = base;
     for (const nameTier of [true, false]) {
       let wanted = Math.min(nameTier ? inName : total - inName, cap - ids.length);
       let i = 0;
       let j = 0;
-      while (wanted > 0 && (i < order.length || j < overlay.order.length)) {
-        let id: number;
-        // Merge the base order with the overlay's, by (position, id).
-        if (
-          j >= overlay.order.length ||
-          (i < order.length && isBefore(order[i] as number, position, overlay, j))
-        ) {
-          id = order[i++] as number;
-          if (masked[id] === 1) continue;
-        } else id = overlay.order[j++] as number;
-        if (docStamps[id] !== final || (nameStamps[id] === final) !== nameTier) continue;
-        ids.push(id);
+      while (wanted > 0 && (i < base.ids.length || j < overlay.ids.length)) {
+        const fromBase: boolean =
+          j >= overlay.ids.length || (i < base.ids.length && before(base, i, overlay, j));
+        const s = fromBase ? base : overlay;
+        const rank = fromBase ? i++ : j++;
+        if (s.docStamps[rank] !== final || (s.nameStamps[rank] === final) !== nameTier) continue;
+        ids.push(s.ids[rank] as number);
         wanted--;
       }
     }
@@ -795,12 +823,6 @@ export class SearchIndex {
     }
     return found;
   }
-}
-
-function isBefore(id: number, position: Int32Array, overlay: LocaleOverlay, j: number): boolean {
-  const p = position[id] as number;
-  const q = overlay.position[j] as number;
-  return p < q || (p === q && id < (overlay.order[j] as number));
 }
 
 /** A planned word with its terms' stems; stop words drop out, and a word with no term left drops out. */
