@@ -1,7 +1,11 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The served shop's DATA_DIR, so journeys can read the e-mails it wrote (`outbox/*.eml`); workers inherit it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${port}`);
 
 /** Journeys through the real UI in Debian's Chromium, against the built server on a fresh database. */
 export default defineConfig({
@@ -36,7 +40,7 @@ export default defineConfig({
     url: `${baseURL}/api/ready/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), E2E: "1" },
+    env: { PORT: String(port), E2E: "1", E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -3,6 +3,7 @@ import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
+import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
 import {
   deliverSandboxWebhookJob,
   expireSandboxPaymentsJob,
@@ -24,4 +25,5 @@ export const jobs = [
   expireSandboxPaymentsJob,
   reconcilePaymentsJob,
   forgetOldAuthAttemptsJob,
+  expireUnpaidOrdersJob,
 ] as unknown as JobDefinition<never>[];

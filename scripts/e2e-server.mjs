@@ -1,12 +1,15 @@
 // Serves the built shop for the Playwright journeys on a fresh database: a new PostgreSQL database
 // when TEST_DATABASE_URL is set (CI), a new PGlite directory otherwise. Removed again on exit.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+// The journeys read the e-mails the shop writes, so the Playwright config names the directory.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
 process.env.BASE_URL ??= `http://127.0.0.1:${process.env.PORT}`;

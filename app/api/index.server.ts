@@ -13,6 +13,7 @@ import { authPathIsPublic, registerAccountRoutes } from "./v1/account.server";
 import { registerAdminRoutes } from "./v1/admin.server";
 import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
+import { registerCheckoutRoutes } from "./v1/checkout.server";
 import { registerConsentRoutes } from "./v1/consent.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerPaymentRoutes } from "./v1/payments.server";
@@ -59,6 +60,7 @@ export function createApi() {
   registerProductRoutes(api);
   registerSearchRoutes(api);
   registerCartRoutes(api);
+  registerCheckoutRoutes(api);
   registerWishlistRoutes(api);
   registerPaymentRoutes(api);
   registerAccountRoutes(api);

@@ -22,6 +22,10 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default("Shop <service@shop.example>"),
   SMS_GATEWAY_URL: z.string().url().optional(),
+  /** NL postcode + house number lookup over HTTP; unset: the bundled sample data. */
+  ADDRESS_LOOKUP_URL: z.string().url().optional(),
+  /** Carrier service-point search over HTTP; unset: the bundled sample data. */
+  SERVICE_POINTS_URL: z.string().url().optional(),
   SENTRY_DSN: z.string().optional(),
   SEED: z
     .string()

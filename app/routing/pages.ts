@@ -58,6 +58,7 @@ export const pages = {
       es: "confirmacion-de-pedido",
     },
     layout: "checkout",
+    file: "routes/checkout/order-confirmation.tsx",
   },
   returns: { path: { en: "returns", nl: "retouren", fr: "retours", es: "devoluciones" }, layout: "default" },
   deliveries: {
@@ -82,7 +83,7 @@ export const pages = {
   },
   "not-found": { path: "404", layout: "default", file: "routes/system/not-found.tsx" },
   "chat-app": { path: "chat-app", layout: "default" },
-  checkout: { path: "checkout", layout: "checkout" },
+  checkout: { path: "checkout", layout: "checkout", file: "routes/checkout/checkout.tsx" },
   demo: { path: "demo", layout: "default", file: "routes/system/demo.tsx" },
   giftcard: { path: "giftcard", layout: "default" },
   login: {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { seedDemoDiscountCodes } from "../domains/promotions/promotions.server";
 import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
@@ -26,6 +27,7 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   if (products === 0) return;
   const accounts = await seedDemoAccounts(connection.db);
   if (accounts) logger.info({ accounts }, "demo accounts created");
+  await seedDemoDiscountCodes(connection.db);
   const mediaDir = path.join(config.DATA_DIR, "media");
   const started = Date.now();
   let images: Promise<void>;

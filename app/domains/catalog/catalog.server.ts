@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { db, type Queryable } from "../../platform/db/db.server";
+import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
+import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
@@ -322,6 +322,50 @@ export async function homePage(locale: Locale): Promise<HomePage> {
     newIn: pageCards(shelves.newIn),
     bestSellers: pageCards(shelves.bestSellers),
   };
+}
+
+export interface StockItem {
+  variantId: number;
+  quantity: number;
+}
+
+/**
+ * Takes units of sizes off the shelf inside the caller's transaction, all or none: each size is decremented
+ * only while enough is left (`stock >= quantity` in the same statement, so two buyers can never take the
+ * same last unit). Sizes are locked in id order, so concurrent multi-line orders cannot deadlock. On a
+ * shortfall it answers the first short size and its stock; the caller rolls back what was taken.
+ */
+export async function reserveStock(
+  tx: Transaction,
+  items: readonly StockItem[],
+): Promise<{ ok: true } | { ok: false; variantId: number; stock: number }> {
+  const sorted = [...items].sort((a, b) => a.variantId - b.variantId);
+  for (const item of sorted) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+      .where(and(eq(productVariants.id, item.variantId), gte(productVariants.stock, item.quantity)))
+      .returning({ id: productVariants.id });
+    if (taken.length === 0) {
+      const [row] = await tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, item.variantId));
+      return { ok: false, variantId: item.variantId, stock: row?.stock ?? 0 };
+    }
+  }
+  return { ok: true };
+}
+
+/** Puts reserved units back on the shelf (a canceled or expired order); the caller makes sure it happens once. */
+export async function returnStock(tx: Transaction, items: readonly StockItem[]): Promise<void> {
+  const sorted = [...items].sort((a, b) => a.variantId - b.variantId);
+  for (const item of sorted) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
+      .where(eq(productVariants.id, item.variantId));
+  }
 }
 
 // The back office's reads and commands (the staff domain adds the audit entry around each).

@@ -4,6 +4,12 @@ import type { ComponentType } from "react";
 import { createElement } from "react";
 import { intlLocales, type Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import {
+  OrderCanceledEmail,
+  OrderConfirmationEmail,
+  type OrderEmailData,
+  OrderShippedEmail,
+} from "./emails/orders";
 import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
@@ -16,6 +22,8 @@ export interface EmailProps<T> {
 
 interface EmailTemplate<T> {
   subjectKey: string;
+  /** Values for the subject's placeholders (an order number). */
+  subjectValues?: (data: T) => Record<string, string>;
   component: ComponentType<EmailProps<T>>;
 }
 
@@ -37,6 +45,21 @@ export const emailTemplates = {
     subjectKey: "email:backInStock.subject",
     component: BackInStockEmail,
   } satisfies EmailTemplate<StockAlertData>,
+  orderConfirmation: {
+    subjectKey: "orders:email.confirmation.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
+    component: OrderConfirmationEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
+  orderShipped: {
+    subjectKey: "orders:email.shipped.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
+    component: OrderShippedEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
+  orderCanceled: {
+    subjectKey: "orders:email.canceled.subject",
+    subjectValues: (data) => ({ number: data.order.number }),
+    component: OrderCanceledEmail,
+  } satisfies EmailTemplate<OrderEmailData>,
 };
 export type EmailTemplateName = keyof typeof emailTemplates;
 export type EmailData<N extends EmailTemplateName> =
@@ -54,7 +77,7 @@ export async function renderEmail<N extends EmailTemplateName>(name: N, locale: 
   const template = emailTemplates[name] as unknown as EmailTemplate<EmailData<N>>;
   const element = createElement(template.component, { t, lang: intlLocales[locale], data });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: t(template.subjectKey), html, text };
+  return { subject: t(template.subjectKey, template.subjectValues?.(data) ?? {}), html, text };
 }
 
 export function renderSms(name: SmsTemplateName, locale: Locale, values: Record<string, string>): string {

@@ -13,6 +13,8 @@ export const namespaces = [
   "wishlist",
   "payments",
   "account",
+  "checkout",
+  "orders",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */

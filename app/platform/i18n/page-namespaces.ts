@@ -11,6 +11,8 @@ const known: readonly ClientNamespace[] = [
   "wishlist",
   "payments",
   "account",
+  "checkout",
+  "orders",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

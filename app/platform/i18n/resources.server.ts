@@ -2,9 +2,11 @@ import type { Resource } from "i18next";
 import enAccount from "../../locales/en/account.json";
 import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
+import enCheckout from "../../locales/en/checkout.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enOrders from "../../locales/en/orders.json";
 import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
 import enSearch from "../../locales/en/search.json";
@@ -13,9 +15,11 @@ import enWishlist from "../../locales/en/wishlist.json";
 import esAccount from "../../locales/es/account.json";
 import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
+import esCheckout from "../../locales/es/checkout.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esOrders from "../../locales/es/orders.json";
 import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
 import esSearch from "../../locales/es/search.json";
@@ -24,9 +28,11 @@ import esWishlist from "../../locales/es/wishlist.json";
 import frAccount from "../../locales/fr/account.json";
 import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
+import frCheckout from "../../locales/fr/checkout.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frOrders from "../../locales/fr/orders.json";
 import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
 import frSearch from "../../locales/fr/search.json";
@@ -35,9 +41,11 @@ import frWishlist from "../../locales/fr/wishlist.json";
 import nlAccount from "../../locales/nl/account.json";
 import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
+import nlCheckout from "../../locales/nl/checkout.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlOrders from "../../locales/nl/orders.json";
 import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlSearch from "../../locales/nl/search.json";
@@ -60,6 +68,8 @@ export const resources = {
     wishlist: enWishlist,
     payments: enPayments,
     account: enAccount,
+    checkout: enCheckout,
+    orders: enOrders,
   },
   nl: {
     common: nlCommon,
@@ -73,6 +83,8 @@ export const resources = {
     wishlist: nlWishlist,
     payments: nlPayments,
     account: nlAccount,
+    checkout: nlCheckout,
+    orders: nlOrders,
   },
   fr: {
     common: frCommon,
@@ -86,6 +98,8 @@ export const resources = {
     wishlist: frWishlist,
     payments: frPayments,
     account: frAccount,
+    checkout: frCheckout,
+    orders: frOrders,
   },
   es: {
     common: esCommon,
@@ -99,6 +113,8 @@ export const resources = {
     wishlist: esWishlist,
     payments: esPayments,
     account: esAccount,
+    checkout: esCheckout,
+    orders: esOrders,
   },
 } satisfies Resource;
 

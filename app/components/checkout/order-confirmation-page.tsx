@@ -1,0 +1,144 @@
+import { CheckCircle2, CircleX, Clock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import type { OrderDetail } from "~/domains/orders/orders.server";
+import { intlLocales } from "~/platform/i18n/locales";
+import { usePageHref, useRouting } from "~/routing/use-routing";
+import { headingClass, primaryButtonClass, secondaryButtonClass, sectionClass } from "./choice";
+import { OrderSummary } from "./order-summary";
+
+export type ConfirmedOrder = Pick<
+  OrderDetail,
+  "number" | "status" | "email" | "lines" | "totals" | "shipping" | "shippingAddress" | "paymentMethod"
+> & { signedIn: boolean };
+
+/**
+ * After the payment page: the order number and status. While the payment is being processed the page
+ * looks again by itself (a meta refresh, so also without JavaScript).
+ */
+export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
+  const { t } = useTranslation(["orders", "checkout", "payments", "forms"]);
+  const { locale } = useRouting();
+  const to = usePageHref();
+  const { search } = useLocation();
+  const pending = order.status === "pending";
+  const canceled = order.status === "canceled";
+  const Icon = pending ? Clock : canceled ? CircleX : CheckCircle2;
+  const a = order.shippingAddress;
+  const point = order.shipping.servicePoint;
+  const moment = order.shipping.moment;
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocales[locale], {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    }).format(new Date(`${iso}T12:00:00Z`));
+
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 pt-10 pb-16 desktop:px-8">
+      <div className="mb-8 flex flex-col items-center gap-4 text-center">
+        <Icon
+          aria-hidden="true"
+          strokeWidth={1.25}
+          className={`size-12 ${canceled ? "text-sale" : pending ? "text-muted" : "text-success"}`}
+        />
+        <h1 className="font-display text-3xl desktop:text-4xl">
+          {pending
+            ? t("orders:confirmation.titlePending")
+            : canceled
+              ? t("orders:confirmation.titleCanceled")
+              : t("orders:confirmation.title")}
+        </h1>
+        <dl className="flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm">
+          <div>
+            <dt className="text-xs tracking-[0.12em] text-muted uppercase">
+              {t("orders:confirmation.number")}
+            </dt>
+            <dd className="text-lg font-medium tracking-[0.08em]" data-testid="order-number">
+              {order.number}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs tracking-[0.12em] text-muted uppercase">
+              {t("orders:confirmation.status")}
+            </dt>
+            <dd className="text-lg">{t(`orders:status.${order.status}`)}</dd>
+          </div>
+        </dl>
+        <p role="status" className="max-w-xl text-muted">
+          {pending
+            ? t("orders:confirmation.pending")
+            : canceled
+              ? t("orders:confirmation.canceled")
+              : t("orders:confirmation.processing", { email: order.email })}
+        </p>
+        {pending ? (
+          <a href={search || "?"} className={secondaryButtonClass}>
+            {t("orders:confirmation.refresh")}
+          </a>
+        ) : null}
+      </div>
+
+      <div className="grid items-start gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="ordered-heading" className={sectionClass}>
+          <h2 id="ordered-heading" className={headingClass}>
+            {t("orders:confirmation.summary")}
+          </h2>
+          <OrderSummary
+            lines={order.lines.map((line) => ({ key: line.variantId, ...line }))}
+            totals={{ ...order.totals, shippingChosen: true }}
+          />
+        </section>
+        <section aria-labelledby="delivery-heading" className={sectionClass}>
+          <h2 id="delivery-heading" className={headingClass}>
+            {t("orders:confirmation.delivery")}
+          </h2>
+          <address className="text-sm leading-relaxed not-italic">
+            {point ? (
+              <>
+                <span className="block text-muted">
+                  {t("orders:email.servicePoint", { carrier: point.carrier })}
+                </span>
+                {point.name}
+                <br />
+                {point.street} {point.houseNumber}
+                <br />
+                {point.postalCode} {point.city}
+              </>
+            ) : (
+              <>
+                {a.firstName} {a.lastName}
+                <br />
+                {a.street} {a.houseNumber}
+                {a.addition ? ` ${a.addition}` : ""}
+                <br />
+                {a.postalCode} {a.city}
+                <br />
+                {t(`forms:countries.${a.country}`)}
+              </>
+            )}
+          </address>
+          {moment ? (
+            <p className="mt-3 text-sm text-muted">
+              {t("orders:email.moment", { date: day(moment.date), from: moment.from, to: moment.to })}
+            </p>
+          ) : null}
+          <p className="mt-3 text-sm text-muted">
+            {t("orders:email.paidWith", { method: t(`payments:methods.${order.paymentMethod}.label`) })}
+          </p>
+          <div className="mt-6 space-y-3">
+            <Link to={to("home")} className={primaryButtonClass}>
+              {t("orders:confirmation.continue")}
+            </Link>
+            {order.signedIn ? (
+              <Link to={to("orders")} className={`${secondaryButtonClass} w-full`}>
+                {t("orders:confirmation.viewOrders")}
+              </Link>
+            ) : null}
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}

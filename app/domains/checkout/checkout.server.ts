@@ -1,0 +1,502 @@
+import type { Queryable, Transaction } from "../../platform/db/db.server";
+import { db } from "../../platform/db/db.server";
+import { sqlState, transaction } from "../../platform/db/transaction.server";
+import type { Country } from "../../platform/forms/validators";
+import type { Channel } from "../../platform/http/context";
+import type { Locale } from "../../platform/i18n/locales";
+import { logger } from "../../platform/logging/logger.server";
+import { type CartRef, type CheckoutLine, checkoutCart } from "../cart/cart.server";
+import { isBlocked } from "../customers/customers.server";
+import {
+  attachPayment,
+  confirmationUrl,
+  createOrder,
+  isFirstOrder,
+  type NewOrder,
+  OrderRefused,
+  orderByIdempotencyKey,
+  orderForConfirmation,
+  transitionOrder,
+  unpaidOrderMinutes,
+} from "../orders/orders.server";
+import { availablePaymentMethods, createPayment, type PaymentMethod } from "../payments/payments.server";
+import {
+  applyDiscountCode,
+  type CodeCheck,
+  cartDiscountCode,
+  checkDiscountCode,
+  removeDiscountCode,
+} from "../promotions/promotions.server";
+import {
+  findServicePoints,
+  type LookupResult,
+  lookupAddress,
+  type ServicePoint,
+  type ShippingMethod,
+  type ShippingOptions,
+  servicePointById,
+  shippingOptions,
+} from "../shipping/shipping.server";
+import type { Address } from "../shipping/validation";
+import { computeTotals, type Totals } from "./totals";
+
+export type { Totals } from "./totals";
+export { computeTotals, DONATION_OPTIONS, VAT_RATES } from "./totals";
+
+/** Checkout refusals: translation keys with their values (`product`, `size`, `stock`, `amountCents`). */
+export interface CheckoutError {
+  messageKey: string;
+  values?: Record<string, string | number>;
+  /** The form field it belongs to, when it belongs to one. */
+  field?: string;
+}
+
+const lineProblemKeys = {
+  "not-enough-stock": "checkout:errors.notEnoughStock",
+  "sold-out": "checkout:errors.soldOut",
+  "no-longer-available": "checkout:errors.noLongerAvailable",
+  "app-only": "checkout:errors.appOnly",
+} as const;
+
+export interface CheckoutInput {
+  cart: CartRef | null;
+  locale: Locale;
+  channel: Channel;
+  /** The signed-in customer; null for a guest. */
+  customer: { userId: string; email: string } | null;
+  /** A guest's e-mail address, once typed (for the first-order and per-customer rules of codes). */
+  email?: string | null;
+  country: Country;
+  delivery?: { methodId?: string | null; momentId?: string | null; servicePointId?: string | null };
+  donationCents?: number;
+  now?: Date;
+}
+
+export interface QuoteLine extends CheckoutLine {
+  /** The line's problem as a checkout message, or null. */
+  error: CheckoutError | null;
+  discountCents: number;
+}
+
+export interface CheckoutQuote {
+  cartId: number | null;
+  lines: QuoteLine[];
+  shipping: ShippingOptions;
+  method: ShippingMethod | null;
+  /** The cart's active code and whether it applies now. */
+  discount: { code: string; check: CodeCheck } | null;
+  totals: Totals;
+  paymentMethods: PaymentMethod[];
+}
+
+function lineError(line: CheckoutLine): CheckoutError | null {
+  if (line.problem === null) return null;
+  return {
+    messageKey: lineProblemKeys[line.problem],
+    values: { product: line.name, size: line.size, stock: line.stock },
+  };
+}
+
+/**
+ * Prices the shopper's cart for a destination: the lines with their problems, the shipping options, the
+ * active code, the totals (lines with a problem are left out) and the payment methods for that amount.
+ */
+export async function quoteCheckout(
+  on: Queryable,
+  input: CheckoutInput,
+  known: { shipping?: ShippingOptions; paymentMethods?: PaymentMethod[] } = {},
+): Promise<CheckoutQuote> {
+  const [cart, shipping] = await Promise.all([
+    input.cart ? checkoutCart(on, input.cart, input.locale, input.channel) : null,
+    known.shipping ?? shippingOptions(input.country, input.now),
+  ]);
+  const lines = cart?.lines ?? [];
+  const orderable = lines.filter((l) => l.problem === null);
+  const methodId = input.delivery?.methodId;
+  const method = (methodId && shipping.methods.find((m) => m.id === methodId)) || null;
+  const charge = method ? { priceCents: method.priceCents, freeFromCents: shipping.freeFromCents } : null;
+
+  const code = cart ? await cartDiscountCode(on, cart.cartId) : null;
+  const email = input.customer?.email ?? input.email ?? null;
+  const userId = input.customer?.userId ?? null;
+  let discount: CheckoutQuote["discount"] = null;
+  if (code) {
+    const firstOrder = email || userId ? await isFirstOrder(on, { email, userId }) : undefined;
+    discount = {
+      code,
+      check: await checkDiscountCode(on, code, {
+        lines: orderable,
+        email,
+        userId,
+        firstOrder,
+        now: input.now,
+      }),
+    };
+  }
+
+  const totals = computeTotals({
+    lines: orderable,
+    country: input.country,
+    discount: discount?.check.ok ? discount.check.rule : null,
+    shipping: charge,
+    donationCents: input.donationCents ?? 0,
+  });
+  const discountOf = new Map(orderable.map((l, i) => [l.lineId, totals.lineDiscountCents[i] ?? 0]));
+  const paymentMethods = orderable.length
+    ? (known.paymentMethods ??
+      (await availablePaymentMethods({ country: input.country, amountCents: totals.amountDueCents })))
+    : [];
+  return {
+    cartId: cart?.cartId ?? null,
+    lines: lines.map((l) => ({ ...l, error: lineError(l), discountCents: discountOf.get(l.lineId) ?? 0 })),
+    shipping,
+    method,
+    discount,
+    totals,
+    paymentMethods,
+  };
+}
+
+export type CodeResult =
+  | { ok: true; code: string; replaced: string | null }
+  | { ok: false; error: CheckoutError };
+
+/** Makes a code the cart's one active code (a second replaces the first, with a notice). */
+export async function applyCheckoutCode(input: CheckoutInput & { code: string }): Promise<CodeResult> {
+  const quote = await quoteCheckout(db(), input);
+  if (quote.cartId === null || quote.lines.length === 0)
+    return { ok: false, error: { messageKey: "checkout:errors.emptyBag" } };
+  const email = input.customer?.email ?? input.email ?? null;
+  const userId = input.customer?.userId ?? null;
+  const firstOrder = email || userId ? await isFirstOrder(db(), { email, userId }) : undefined;
+  const result = await applyDiscountCode(db(), quote.cartId, input.code, {
+    lines: quote.lines.filter((l) => l.problem === null),
+    email,
+    userId,
+    firstOrder,
+    now: input.now,
+  });
+  if (!result.ok) return { ok: false, error: codeError(result) };
+  return { ok: true, code: result.code, replaced: result.replaced };
+}
+
+function codeError(check: Extract<CodeCheck, { ok: false }>): CheckoutError {
+  return { messageKey: check.messageKey, values: check.values, field: "code" };
+}
+
+export async function removeCheckoutCode(
+  cart: CartRef | null,
+  locale: Locale,
+  channel: Channel,
+): Promise<void> {
+  const found = cart ? await checkoutCart(db(), cart, locale, channel) : null;
+  if (found) await removeDiscountCode(db(), found.cartId);
+}
+
+/** The NL postcode lookup of the address form. */
+export function lookupCheckoutAddress(query: {
+  postalCode: string;
+  houseNumber: string;
+  addition?: string;
+}): Promise<LookupResult> {
+  return lookupAddress(query);
+}
+
+/** Service points near a postal code, for the delivery choice. */
+export function checkoutServicePoints(country: Country, postalCode: string): Promise<ServicePoint[]> {
+  return findServicePoints(country, postalCode);
+}
+
+export type { LookupResult, ServicePoint, ShippingMethod };
+
+export interface PlaceOrderInput extends CheckoutInput {
+  /** One per checkout attempt: sending the same form twice gives the same order and payment. */
+  idempotencyKey: string;
+  email: string;
+  address: Address;
+  paymentMethod: PaymentMethod;
+  issuer?: string;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; number: string; checkoutUrl: string; created: boolean }
+  | { ok: false; error: CheckoutError };
+
+const refuse = (messageKey: string, extra: Omit<CheckoutError, "messageKey"> = {}) =>
+  ({ ok: false, error: { messageKey, ...extra } }) as const;
+
+/** Everything the order needs that the quote did not check: delivery choice, payment method. */
+async function validateQuote(
+  quote: CheckoutQuote,
+  input: PlaceOrderInput,
+): Promise<{ ok: true; servicePoint: ServicePoint | null } | { ok: false; error: CheckoutError }> {
+  if (quote.lines.length === 0) return refuse("checkout:errors.emptyBag");
+  const problem = quote.lines.find((l) => l.error)?.error;
+  if (problem) return { ok: false, error: problem };
+  if (!quote.method) return refuse("checkout:errors.shippingMethod", { field: "methodId" });
+  const momentId = input.delivery?.momentId;
+  if (quote.method.moments && quote.shipping.moments.length > 0) {
+    if (!momentId) return refuse("checkout:errors.momentRequired", { field: "momentId" });
+    if (!quote.shipping.moments.some((m) => m.id === momentId))
+      return refuse("checkout:errors.momentGone", { field: "momentId" });
+  }
+  let servicePoint: ServicePoint | null = null;
+  if (quote.method.type === "service-point") {
+    const id = input.delivery?.servicePointId;
+    servicePoint = id ? await servicePointById(id, input.country) : null;
+    if (!servicePoint) return refuse("checkout:errors.servicePointRequired", { field: "servicePointId" });
+  }
+  if (quote.discount && !quote.discount.check.ok)
+    return { ok: false, error: codeError(quote.discount.check) };
+  if (quote.paymentMethods.length === 0) return refuse("checkout:errors.noPaymentMethods");
+  if (!quote.paymentMethods.includes(input.paymentMethod))
+    return refuse("checkout:errors.paymentMethodUnavailable", { field: "paymentMethod" });
+  return { ok: true, servicePoint };
+}
+
+function newOrderOf(
+  quote: CheckoutQuote,
+  input: PlaceOrderInput,
+  servicePoint: ServicePoint | null,
+  firstOrder: boolean,
+): Omit<NewOrder, "expiresInMinutes"> {
+  const method = quote.method!;
+  const moment = quote.shipping.moments.find((m) => m.id === input.delivery?.momentId) ?? null;
+  const lines = quote.lines.filter((l) => l.problem === null);
+  return {
+    idempotencyKey: input.idempotencyKey,
+    email: input.customer?.email ?? input.email,
+    userId: input.customer?.userId ?? null,
+    locale: input.locale,
+    channel: input.channel,
+    cartId: quote.cartId,
+    country: input.country,
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      sku: l.sku,
+      size: l.size,
+      name: l.name,
+      slug: l.slug,
+      colour: l.colour,
+      imageUrl: l.imageUrl,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      originalPriceCents: l.originalPriceCents,
+      discountCents: l.discountCents,
+    })),
+    totals: quote.totals,
+    discountCode: quote.discount?.check.ok ? quote.discount.code : null,
+    firstOrder,
+    shipping: {
+      methodId: method.id,
+      carrier: method.carrier,
+      type: method.type,
+      moment: method.type === "home" ? moment : null,
+      servicePoint: servicePoint && {
+        id: servicePoint.id,
+        carrier: servicePoint.carrier,
+        name: servicePoint.name,
+        street: servicePoint.street,
+        houseNumber: servicePoint.houseNumber,
+        postalCode: servicePoint.postalCode,
+        city: servicePoint.city,
+        country: servicePoint.country,
+      },
+    },
+    shippingAddress: input.address,
+    billingAddress: null,
+    paymentMethod: input.paymentMethod,
+    now: input.now,
+  };
+}
+
+function isIdempotencyConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { constraint?: unknown }).constraint === "orders_idempotency_key_unique") return true;
+  }
+  return sqlState(error) === "23505" && String(error).includes("idempotency");
+}
+
+/**
+ * Places an order: ONE transaction re-reads and re-prices the cart, checks the delivery and payment
+ * choice, reserves the stock (all lines or none), redeems the code and writes the order; then the
+ * payment is created with the provider. The idempotency key makes a repeated submission (double click,
+ * retry after a timeout) answer the same order and the same payment. A blocked customer is refused.
+ */
+export async function placeOrder(
+  input: PlaceOrderInput,
+  options: { on?: Queryable } = {},
+): Promise<PlaceOrderResult> {
+  const on = options.on ?? db();
+  const existing = await orderByIdempotencyKey(on, input.idempotencyKey);
+  if (existing) return startPayment(on, existing.number, input, false);
+  if (input.customer && (await isBlocked(on, input.customer.userId)))
+    return refuse("errors.blockedCannotOrder");
+
+  // Settings and the provider's method list are read before the transaction (through the process's own
+  // connection, which an embedded database cannot use while this transaction holds it); the cart, stock
+  // and code are read again inside it.
+  const [first, expiresInMinutes] = await Promise.all([quoteCheckout(on, input), unpaidOrderMinutes()]);
+  const checked = await validateQuote(first, input);
+  if (!checked.ok) return checked;
+
+  let placed: { number: string } | { error: CheckoutError };
+  try {
+    placed = await transaction(
+      async (tx: Transaction) => {
+        const quote = await quoteCheckout(tx, input, first);
+        const valid = await validateQuote(quote, input);
+        if (!valid.ok) return { error: valid.error };
+        const email = input.customer?.email ?? input.email;
+        const firstOrder = await isFirstOrder(tx, { email, userId: input.customer?.userId });
+        return createOrder(tx, {
+          ...newOrderOf(quote, input, valid.servicePoint, firstOrder),
+          expiresInMinutes,
+        });
+      },
+      { on },
+    );
+  } catch (error) {
+    if (error instanceof OrderRefused) return refuse(error.messageKey, { values: error.values });
+    if (isIdempotencyConflict(error)) {
+      const same = await orderByIdempotencyKey(on, input.idempotencyKey);
+      if (same) return startPayment(on, same.number, input, false);
+    }
+    throw error;
+  }
+  if ("error" in placed) return { ok: false, error: placed.error };
+  return startPayment(on, placed.number, input, true);
+}
+
+/**
+ * Creates (or, for a repeated submission, finds) the order's payment. The payments domain answers the
+ * same payment for the same key. When the provider cannot be reached, the order is canceled at once
+ * (stock and code go back) and the shopper is told ordering is unavailable.
+ */
+async function startPayment(
+  on: Queryable,
+  number: string,
+  input: PlaceOrderInput,
+  created: boolean,
+): Promise<PlaceOrderResult> {
+  const order = await orderByIdempotencyKey(on, input.idempotencyKey);
+  if (!order) return refuse("checkout:errors.orderingUnavailable");
+  // A repeated submission of an order that is paid or canceled meanwhile goes to its confirmation page.
+  if (order.status !== "pending")
+    return { ok: true, number, checkoutUrl: confirmationUrl(number, input.locale), created };
+  try {
+    const payment = await createPayment(on, {
+      purpose: "order",
+      reference: number,
+      amountCents: order.amountDueCents,
+      method: input.paymentMethod,
+      locale: input.locale,
+      description: `Loom & Label ${number}`,
+      returnUrl: confirmationUrl(number, input.locale),
+      idempotencyKey: `order:${number}`,
+      issuer: input.issuer,
+    });
+    await attachPayment(on, number, payment.paymentId);
+    return { ok: true, number, checkoutUrl: payment.checkoutUrl, created };
+  } catch (error) {
+    logger.error({ err: error, order: number }, "the payment could not be created: canceling the order");
+    await transitionOrder(on, {
+      number,
+      to: "canceled",
+      actor: "system",
+      note: "payment could not be started",
+    });
+    return refuse("checkout:errors.orderingUnavailable");
+  }
+}
+
+// ── The checkout page ─────────────────────────────────────────────────────────────────────────────────
+
+/** What the checkout page shows: serialisable, every amount in cents, messages as keys with values. */
+export interface CheckoutView {
+  country: Country;
+  lines: (Omit<QuoteLine, "problem" | "stock" | "sku"> & { problem: QuoteLine["problem"] })[];
+  /** The order can be placed (a bag without problems). */
+  canOrder: boolean;
+  totals: Totals;
+  methods: ShippingMethod[];
+  methodId: string | null;
+  freeFromCents: number;
+  promise: ShippingOptions["promise"];
+  moments: ShippingOptions["moments"];
+  /** Service points near `pointSearch` once the shopper chose collection at a point. */
+  servicePoints: ServicePoint[] | null;
+  pointSearch: string | null;
+  discount: { code: string; ok: boolean; error: CheckoutError | null } | null;
+  paymentMethods: PaymentMethod[];
+}
+
+/** The checkout page's data for the shopper's cart and choices so far. */
+export async function checkoutView(
+  input: CheckoutInput & { pointSearch?: string | null },
+): Promise<CheckoutView> {
+  // Home delivery (the first method) until the shopper chooses, so the summary shows a shipping price.
+  const shipping = await shippingOptions(input.country, input.now);
+  const methodId =
+    shipping.methods.find((m) => m.id === input.delivery?.methodId)?.id ?? shipping.methods[0]?.id ?? null;
+  const quote = await quoteCheckout(
+    db(),
+    { ...input, delivery: { ...input.delivery, methodId } },
+    { shipping },
+  );
+  const pointSearch = input.pointSearch?.trim() || null;
+  const servicePoints =
+    quote.method?.type === "service-point" && pointSearch
+      ? await findServicePoints(input.country, pointSearch)
+      : null;
+  const check = quote.discount?.check;
+  return {
+    country: input.country,
+    lines: quote.lines.map(({ stock: _stock, sku: _sku, ...line }) => line),
+    canOrder: quote.lines.length > 0 && quote.lines.every((l) => l.problem === null),
+    totals: quote.totals,
+    methods: quote.shipping.methods,
+    methodId: quote.method?.id ?? null,
+    freeFromCents: quote.shipping.freeFromCents,
+    promise: quote.shipping.promise,
+    moments: quote.method?.moments ? quote.shipping.moments : [],
+    servicePoints,
+    pointSearch,
+    discount:
+      quote.discount && check
+        ? { code: quote.discount.code, ok: check.ok, error: check.ok ? null : codeError(check) }
+        : null,
+    paymentMethods: quote.paymentMethods,
+  };
+}
+
+/**
+ * The form as it was for an order whose payment was cancelled or declined, so trying again is one click:
+ * the confirmation link's number and key prove it is the shopper's own.
+ */
+export async function retryDefaults(number: string, key: string): Promise<Record<string, string> | null> {
+  const order = await orderForConfirmation(db(), number, key);
+  if (!order) return null;
+  const a = order.shippingAddress;
+  const entries: [string, string | null | undefined][] = [
+    ["email", order.email],
+    ["firstName", a.firstName],
+    ["lastName", a.lastName],
+    ["country", a.country],
+    ["postalCode", a.postalCode],
+    ["houseNumber", a.houseNumber],
+    ["addition", a.addition],
+    ["street", a.street],
+    ["city", a.city],
+    ["phone", a.phone],
+    ["methodId", order.shipping.method],
+    ["servicePointId", order.shipping.servicePoint?.id],
+    ["pointSearch", order.shipping.servicePoint?.postalCode],
+    ["donationCents", String(order.totals.donationCents)],
+    ["paymentMethod", order.paymentMethod],
+  ];
+  return Object.fromEntries(
+    entries.filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+  );
+}

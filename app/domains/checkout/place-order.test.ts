@@ -1,0 +1,342 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededDatabase, testDriver } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
+import { newGuestToken } from "../../platform/http/guest-token.server";
+import { addToCart, type CartRef, checkoutCart } from "../cart/cart.server";
+import { carts } from "../cart/tables.server";
+import { products, productVariants } from "../catalog/tables.server";
+import { user } from "../customers/auth-tables.server";
+import { outboxMessages } from "../notifications/tables.server";
+import {
+  applyPaymentStatus,
+  expireUnpaidOrders,
+  orderAccessKey,
+  orderByNumber,
+  orderForConfirmation,
+} from "../orders/orders.server";
+import { orders } from "../orders/tables.server";
+import {
+  decideSandboxCheckout,
+  type PaymentRecord,
+  paymentById,
+  type SandboxDecision,
+  syncPayment,
+} from "../payments/payments.server";
+import { seedDemoDiscountCodes } from "../promotions/promotions.server";
+import { applyCheckoutCode, type PlaceOrderInput, placeOrder, quoteCheckout } from "./checkout.server";
+
+let connection: Connection;
+let size: { id: number; productId: number };
+let otherSize: { id: number; productId: number };
+const NOW = new Date("2026-06-01T10:00:00Z");
+
+beforeAll(async () => {
+  connection = await seededDatabase({ products: 12, seed: 11, now: NOW });
+  const rows = await connection.db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .orderBy(productVariants.productId, productVariants.id);
+  size = rows[0]!;
+  otherSize = rows.find((r) => r.productId !== size.productId)!;
+  await seedDemoDiscountCodes(connection.db);
+}, 180_000);
+afterAll(() => connection.close());
+
+beforeEach(async () => {
+  await connection.db.delete(orders);
+  await connection.db.delete(carts);
+  await connection.db.delete(outboxMessages);
+  await connection.db.update(productVariants).set({ stock: 5 });
+  await connection.db
+    .update(products)
+    .set({ isActive: true, appOnly: false, onlineFrom: null, priceCents: 3_000, originalPriceCents: null })
+    .where(inArray(products.id, [size.productId, otherSize.productId]));
+});
+
+const stockOf = async (variantId: number) =>
+  (await connection.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
+
+async function cartWith(
+  items: { variantId: number; quantity: number }[],
+  ref: CartRef = { token: newGuestToken() },
+) {
+  for (const item of items) expect((await addToCart(connection.db, ref, item, "web")).ok).toBe(true);
+  return ref;
+}
+
+function order(cart: CartRef, over: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    idempotencyKey: randomUUID(),
+    cart,
+    locale: "nl",
+    channel: "web",
+    customer: null,
+    email: "Anna@Example.nl",
+    country: "NL",
+    delivery: { methodId: "nl-point", servicePointId: "nl-001" },
+    donationCents: 0,
+    address: {
+      firstName: "Anna",
+      lastName: "de Boer",
+      street: "Dam",
+      houseNumber: "1",
+      postalCode: "1012 JS",
+      city: "Amsterdam",
+      country: "NL",
+    },
+    paymentMethod: "ideal",
+    ...over,
+  };
+}
+
+/** The shopper decides on the sandbox PSP's page; the return page's sync applies it (as a webhook would). */
+async function settle(number: string, decision: SandboxDecision) {
+  const row = (await connection.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+  const payment = (await paymentById(connection.db, row.paymentId!))!;
+  await decideSandboxCheckout(connection.db, payment.providerId!, decision);
+  await syncPayment(connection.db, payment.id);
+}
+
+/** A payment status delivered again (a duplicate or late webhook), straight to the orders' listener. */
+async function redeliver(number: string, status: PaymentRecord["status"]) {
+  const row = (await connection.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+  const payment = (await paymentById(connection.db, row.paymentId!))!;
+  await transaction((tx) => applyPaymentStatus(tx, { ...payment, status }));
+}
+
+describe("placeOrder", () => {
+  it("writes the order, its lines, address and first status, reserves the stock and creates the payment", async () => {
+    const cart = await cartWith([
+      { variantId: size.id, quantity: 2 },
+      { variantId: otherSize.id, quantity: 1 },
+    ]);
+    const result = await placeOrder(order(cart, { donationCents: 200 }));
+    expect(result).toMatchObject({ ok: true, created: true });
+    if (!result.ok) return;
+    expect(result.number).toMatch(/^[1-9]\d{8}$/);
+    expect(result.checkoutUrl).toBeTruthy();
+    const placed = (await orderByNumber(connection.db, result.number))!;
+    expect(placed).toMatchObject({
+      status: "pending",
+      email: "anna@example.nl",
+      locale: "nl",
+      itemCount: 3,
+      totals: {
+        subtotalCents: 9_000,
+        shippingCents: 0,
+        donationCents: 200,
+        totalCents: 9_200,
+        amountDueCents: 9_200,
+      },
+      shipping: {
+        method: "nl-point",
+        carrier: "PostNL",
+        type: "service-point",
+        servicePoint: { id: "nl-001" },
+      },
+      shippingAddress: { street: "Dam", postalCode: "1012 JS" },
+      paymentMethod: "ideal",
+      history: [{ from: null, to: "pending", actor: "customer" }],
+    });
+    expect(placed.paymentId).toBeTruthy();
+    expect(placed.totals.vat.lines).toEqual([
+      { ratePercent: 21, grossCents: 9_000, vatCents: 1_562, netCents: 7_438 },
+    ]);
+    expect(await stockOf(size.id)).toBe(3);
+    expect(await stockOf(otherSize.id)).toBe(4);
+    // The bag stays until the payment succeeds.
+    expect((await checkoutCart(connection.db, cart, "nl", "web"))?.lines).toHaveLength(2);
+  });
+
+  it("answers the same order for the same idempotency key, and reserves only once", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    const input = order(cart);
+    const first = await placeOrder(input);
+    const again = await placeOrder(input);
+    expect(first.ok && again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    expect(again).toMatchObject({ number: first.number, created: false, checkoutUrl: first.checkoutUrl });
+    const together = await Promise.all(
+      [1, 2, 3].map(() => placeOrder({ ...input, idempotencyKey: "same-key" })),
+    );
+    const numbers = new Set(together.map((r) => (r.ok ? r.number : r.error.messageKey)));
+    expect(numbers.size).toBe(1);
+    expect(await connection.db.select().from(orders)).toHaveLength(2);
+    expect(await stockOf(size.id)).toBe(3);
+  });
+
+  it("refuses an empty bag, a bag with a problem, and missing delivery choices, changing nothing", async () => {
+    expect(await placeOrder(order({ token: newGuestToken() }))).toMatchObject({
+      ok: false,
+      error: { messageKey: "checkout:errors.emptyBag" },
+    });
+    const cart = await cartWith([{ variantId: size.id, quantity: 3 }]);
+    await connection.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, size.id));
+    expect(await placeOrder(order(cart))).toMatchObject({
+      ok: false,
+      error: { messageKey: "checkout:errors.notEnoughStock", values: { stock: 2 } },
+    });
+    await connection.db.update(productVariants).set({ stock: 5 }).where(eq(productVariants.id, size.id));
+    expect(await placeOrder(order(cart, { delivery: {} }))).toMatchObject({
+      error: { messageKey: "checkout:errors.shippingMethod", field: "methodId" },
+    });
+    expect(
+      await placeOrder(order(cart, { delivery: { methodId: "nl-point", servicePointId: "fr-030" } })),
+    ).toMatchObject({ error: { messageKey: "checkout:errors.servicePointRequired" } });
+    expect(await placeOrder(order(cart, { delivery: { methodId: "nl-home" } }))).toMatchObject({
+      error: { messageKey: "checkout:errors.momentRequired" },
+    });
+    expect(
+      await placeOrder(order(cart, { delivery: { methodId: "nl-home", momentId: "2020-01-01/daytime" } })),
+    ).toMatchObject({ error: { messageKey: "checkout:errors.momentGone" } });
+    expect(await placeOrder(order(cart, { paymentMethod: "bancontact" }))).toMatchObject({
+      error: { messageKey: "checkout:errors.paymentMethodUnavailable" },
+    });
+    expect(await connection.db.select().from(orders)).toHaveLength(0);
+    expect(await stockOf(size.id)).toBe(5);
+  });
+
+  it("refuses a blocked customer", async () => {
+    const id = randomUUID();
+    await connection.db.insert(user).values({
+      id,
+      name: "Bo Blocked",
+      email: `${id}@example.nl`,
+      firstName: "Bo",
+      lastName: "Blocked",
+      blocked: true,
+    });
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }], { userId: id });
+    expect(
+      await placeOrder(order(cart, { customer: { userId: id, email: `${id}@example.nl` } })),
+    ).toMatchObject({
+      ok: false,
+      error: { messageKey: "errors.blockedCannotOrder" },
+    });
+  });
+
+  it("places a home delivery with a delivery moment and applies the cart's discount code", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    const quote = await quoteCheckout(connection.db, order(cart, { delivery: { methodId: "nl-home" } }));
+    expect(quote.paymentMethods).toContain("ideal");
+    expect(quote.totals).toMatchObject({
+      subtotalCents: 3_000,
+      shippingCents: 495,
+      toFreeShippingCents: 2_000,
+    });
+    const moment = quote.shipping.moments[0]!;
+    expect(await applyCheckoutCode({ ...order(cart), code: "welcome15" })).toEqual({
+      ok: true,
+      code: "WELCOME15",
+      replaced: null,
+    });
+    const result = await placeOrder(order(cart, { delivery: { methodId: "nl-home", momentId: moment.id } }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await orderByNumber(connection.db, result.number)).toMatchObject({
+      totals: {
+        subtotalCents: 3_000,
+        discountCents: 450,
+        discountCode: "WELCOME15",
+        shippingCents: 495,
+        totalCents: 3_045,
+      },
+      shipping: { type: "home", moment: { id: moment.id } },
+      lines: [{ discountCents: 450, totalCents: 2_550 }],
+    });
+  });
+});
+
+describe("after the payment", () => {
+  it("paid: the order is processing, the bag empty, and one confirmation goes out in the shopper's language", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    const result = await placeOrder(order(cart));
+    if (!result.ok) throw new Error(result.error.messageKey);
+    await settle(result.number, "paid");
+    await redeliver(result.number, "paid");
+    await redeliver(result.number, "failed");
+    const paid = (await orderByNumber(connection.db, result.number))!;
+    expect(paid.status).toBe("processing");
+    expect(paid.paidAt).not.toBeNull();
+    expect(paid.history.map((h) => h.to)).toEqual(["pending", "processing"]);
+    expect((await checkoutCart(connection.db, cart, "nl", "web"))?.lines ?? []).toHaveLength(0);
+    expect(await stockOf(size.id)).toBe(4);
+    const mails = await connection.db.select().from(outboxMessages);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      recipient: "anna@example.nl",
+      locale: "nl",
+      template: "orderConfirmation",
+    });
+    expect(mails[0]!.subject).toContain(result.number);
+    expect(mails[0]!.text).toContain("Inclusief 21% btw");
+    expect(mails[0]!.text).toContain("Bedankt voor je bestelling");
+  });
+
+  it("declined or canceled: the order is canceled, the stock back once, the bag intact", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 2 }]);
+    const result = await placeOrder(order(cart));
+    if (!result.ok) throw new Error(result.error.messageKey);
+    expect(await stockOf(size.id)).toBe(3);
+    await settle(result.number, "canceled");
+    await redeliver(result.number, "failed");
+    await redeliver(result.number, "paid");
+    expect((await orderByNumber(connection.db, result.number))?.status).toBe("canceled");
+    expect(await stockOf(size.id)).toBe(5);
+    expect((await checkoutCart(connection.db, cart, "nl", "web"))?.lines).toHaveLength(1);
+    expect(await connection.db.select().from(outboxMessages)).toHaveLength(0);
+  });
+
+  it("expiry cancels unpaid orders after their time and returns their stock exactly once", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    const result = await placeOrder(order(cart));
+    if (!result.ok) throw new Error(result.error.messageKey);
+    expect(await expireUnpaidOrders({ now: new Date() })).toEqual({ expired: 0 });
+    const later = new Date(Date.now() + 31 * 60_000);
+    const runs = await Promise.all([expireUnpaidOrders({ now: later }), expireUnpaidOrders({ now: later })]);
+    expect(runs.reduce((sum, r) => sum + r.expired, 0)).toBe(1);
+    expect(await expireUnpaidOrders({ now: later })).toEqual({ expired: 0 });
+    await redeliver(result.number, "expired");
+    const expired = (await orderByNumber(connection.db, result.number))!;
+    expect(expired.status).toBe("canceled");
+    expect(expired.history.at(-1)).toMatchObject({ actor: "system", note: "not paid in time" });
+    expect(await stockOf(size.id)).toBe(5);
+  });
+
+  it("gives a guest's confirmation link a key that opens only that order", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    const result = await placeOrder(order(cart));
+    if (!result.ok) throw new Error(result.error.messageKey);
+    const key = orderAccessKey(result.number);
+    expect(await orderForConfirmation(connection.db, result.number, key)).toMatchObject({
+      number: result.number,
+    });
+    expect(await orderForConfirmation(connection.db, result.number, key.replace(/.$/, "x"))).toBeNull();
+    expect(await orderForConfirmation(connection.db, "123456789", key)).toBeNull();
+  });
+});
+
+describe("concurrency", () => {
+  it(`sells 20 units to exactly 20 of 200 buyers at once, never below 0 (${testDriver})`, async () => {
+    await connection.db.update(productVariants).set({ stock: 20 }).where(eq(productVariants.id, size.id));
+    const buyers = await Promise.all(
+      Array.from({ length: 200 }, () => cartWith([{ variantId: size.id, quantity: 1 }])),
+    );
+    const results = await Promise.all(
+      buyers.map((cart, i) => placeOrder(order(cart, { email: `buyer${i}@example.nl` }))),
+    );
+    const placed = results.filter((r) => r.ok);
+    expect(placed).toHaveLength(20);
+    const refused = results.filter((r) => !r.ok).map((r) => (r.ok ? "" : r.error.messageKey));
+    expect(new Set(refused)).toEqual(new Set(["checkout:errors.soldOut"]));
+    expect(await stockOf(size.id)).toBe(0);
+    const rows = await connection.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "pending")));
+    expect(rows).toHaveLength(20);
+  }, 120_000);
+});

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { env } from "../../platform/env.server";
+import { type Country, countries } from "../../platform/forms/validators";
+import { logger } from "../../platform/logging/logger.server";
+import type { ShippingCharge } from "../checkout/totals";
+import { readSetting, writeSetting } from "../content/content.server";
+import {
+  type AddressLookup,
+  httpAddressLookup,
+  type LookupQuery,
+  type LookupResult,
+  sampleAddressLookup,
+} from "./address-lookup.server";
+import {
+  DEFAULT_FREE_SHIPPING_FROM,
+  DEFAULT_SHIPPING_METHODS,
+  type DeliveryMoment,
+  deliveryMoments,
+  type ShippingMethod,
+  type ShippingPromise,
+  shippingPromise,
+} from "./rules";
+import {
+  httpServicePoints,
+  type ServicePoint,
+  type ServicePointFinder,
+  sampleServicePoints,
+} from "./service-points.server";
+
+export type { LookupResult } from "./address-lookup.server";
+export type { DeliveryMoment, DeliveryType, ShippingMethod, ShippingPromise } from "./rules";
+export { defaultCountryOf, deliveryMoments, shippingPromise } from "./rules";
+export type { ServicePoint } from "./service-points.server";
+
+const METHODS_SETTING = "shippingMethods";
+const THRESHOLDS_SETTING = "freeShippingThresholds";
+
+const MethodSchema = z.object({
+  id: z.string().min(1),
+  type: z.enum(["home", "service-point"]),
+  carrier: z.string().min(1),
+  priceCents: z.number().int().min(0),
+  moments: z.boolean(),
+});
+export const ShippingMethodsSettingSchema = z.partialRecord(z.enum(countries), z.array(MethodSchema));
+const cents = z.number().int().min(0);
+/** The `freeShippingThresholds` setting, which the cart's progress bar reads too: all four countries. */
+export const FreeShippingSettingSchema = z.object({ NL: cents, BE: cents, FR: cents, ES: cents });
+
+export interface ShippingSettings {
+  methods: Record<Country, ShippingMethod[]>;
+  /** Free at or above this subtotal. */
+  freeFromCents: Record<Country, number>;
+}
+
+/** Read on every quote, so kept in memory a few seconds per process (an operator's change shows within 10 s). */
+const CACHE_MS = 10_000;
+let cached: { settings: ShippingSettings; until: number } | undefined;
+
+export async function shippingSettings(): Promise<ShippingSettings> {
+  if (cached && cached.until > Date.now()) return cached.settings;
+  const [methods, thresholds] = await Promise.all([
+    readSetting(METHODS_SETTING),
+    readSetting(THRESHOLDS_SETTING),
+  ]);
+  const parsedMethods = ShippingMethodsSettingSchema.safeParse(methods ?? {});
+  const parsedThresholds = FreeShippingSettingSchema.safeParse(thresholds ?? DEFAULT_FREE_SHIPPING_FROM);
+  if (!parsedMethods.success || !parsedThresholds.success)
+    logger.warn("invalid shipping settings: the defaults apply where they are invalid");
+  const settings: ShippingSettings = {
+    methods: { ...DEFAULT_SHIPPING_METHODS, ...(parsedMethods.data ?? {}) },
+    freeFromCents: parsedThresholds.data ?? DEFAULT_FREE_SHIPPING_FROM,
+  };
+  cached = { settings, until: Date.now() + CACHE_MS };
+  return settings;
+}
+
+/**
+ * Saves the operator's methods and prices and/or thresholds of some countries (validated, merged with the
+ * saved ones); this process sees them at once.
+ */
+export async function saveShippingSettings(
+  change: {
+    methods?: Partial<Record<Country, ShippingMethod[]>>;
+    freeFromCents?: Partial<Record<Country, number | null>>;
+  },
+  by?: string,
+): Promise<void> {
+  const current = await shippingSettings();
+  if (change.methods) {
+    const saved = ShippingMethodsSettingSchema.safeParse((await readSetting(METHODS_SETTING)) ?? {});
+    await writeSetting(
+      METHODS_SETTING,
+      ShippingMethodsSettingSchema.parse({ ...(saved.data ?? {}), ...change.methods }),
+      by,
+    );
+  }
+  if (change.freeFromCents) {
+    const merged = { ...current.freeFromCents, ...change.freeFromCents };
+    await writeSetting(THRESHOLDS_SETTING, FreeShippingSettingSchema.parse(merged), by);
+  }
+  cached = undefined;
+}
+
+export interface ShippingOptions {
+  country: Country;
+  methods: ShippingMethod[];
+  freeFromCents: number;
+  promise: ShippingPromise;
+  /** Home-delivery moments for methods that offer them (none where the carrier has none). */
+  moments: DeliveryMoment[];
+}
+
+/** What the checkout offers for a destination country now. */
+export async function shippingOptions(country: Country, now = new Date()): Promise<ShippingOptions> {
+  const settings = await shippingSettings();
+  const methods = settings.methods[country];
+  const withMoments = methods.find((m) => m.moments && m.type === "home");
+  return {
+    country,
+    methods,
+    freeFromCents: settings.freeFromCents[country],
+    promise: shippingPromise(now, country),
+    moments: withMoments ? deliveryMoments(now, country, withMoments) : [],
+  };
+}
+
+/** The free-shipping threshold of a country (for the cart's progress bar). */
+export async function freeShippingFrom(country: Country): Promise<number> {
+  return (await shippingSettings()).freeFromCents[country];
+}
+
+/** A method of a country and what it costs (before the threshold), or null when the country has no such method. */
+export async function shippingMethod(
+  country: Country,
+  methodId: string,
+): Promise<{ method: ShippingMethod; charge: ShippingCharge } | null> {
+  const settings = await shippingSettings();
+  const method = settings.methods[country].find((m) => m.id === methodId);
+  if (!method) return null;
+  return {
+    method,
+    charge: { priceCents: method.priceCents, freeFromCents: settings.freeFromCents[country] },
+  };
+}
+
+let lookupAdapter: AddressLookup | undefined;
+let pointsAdapter: ServicePointFinder | undefined;
+
+function addressLookup(): AddressLookup {
+  const url = env().ADDRESS_LOOKUP_URL;
+  lookupAdapter ??= url ? httpAddressLookup(url) : sampleAddressLookup();
+  return lookupAdapter;
+}
+
+function servicePoints(): ServicePointFinder {
+  const url = env().SERVICE_POINTS_URL;
+  pointsAdapter ??= url ? httpServicePoints(url) : sampleServicePoints();
+  return pointsAdapter;
+}
+
+/** The NL postcode + house number lookup; fields it cannot fill are listed in `missing`. */
+export function lookupAddress(query: LookupQuery): Promise<LookupResult> {
+  return addressLookup().lookup(query);
+}
+
+/** Service points nearest to a postal code. */
+export function findServicePoints(country: Country, postalCode: string): Promise<ServicePoint[]> {
+  return servicePoints().near(country, postalCode);
+}
+
+/** A chosen service point, checked against the carrier's list (null when unknown or in another country). */
+export async function servicePointById(id: string, country: Country): Promise<ServicePoint | null> {
+  const point = await servicePoints().byId(id);
+  return point && point.country === country ? point : null;
+}

@@ -1,0 +1,59 @@
+import { data, redirect } from "react-router";
+import { OrderConfirmationPage } from "~/components/checkout/order-confirmation-page";
+import { confirmOrder } from "~/domains/orders/orders.server";
+import { db } from "~/platform/db/db.server";
+import { serverI18n } from "~/platform/i18n/resources.server";
+import { pageMeta } from "~/routing/meta";
+import { routingContext } from "~/routing/middleware.server";
+import { href } from "~/routing/urls";
+import type { Route } from "./+types/order-confirmation";
+
+export const handle = { i18n: ["orders", "checkout", "payments", "catalog", "forms"] };
+
+/** Seconds between looks while the payment is still being processed (also without JavaScript). */
+export const PENDING_REFRESH_SECONDS = 4;
+
+/**
+ * Where the payment page sends the shopper back: `?order=<number>&key=<key>`. A payment still open is
+ * asked about first; a payment that failed, was cancelled or expired goes back to the checkout with its
+ * message (the bag is intact and the stock is back).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, strategy } = context.get(routingContext);
+  const url = new URL(request.url);
+  const number = url.searchParams.get("order") ?? "";
+  const key = url.searchParams.get("key") ?? "";
+  const order = await confirmOrder(db(), number, key);
+  const { t } = serverI18n(locale);
+  if (!order) throw data({ message: t("orders:confirmation.notFound") }, { status: 404 });
+  if (order.status === "canceled" && order.paidAt === null)
+    throw redirect(
+      `${href("checkout", {}, locale, strategy)}?${new URLSearchParams({ payment: "cancelled", order: number, key })}`,
+    );
+  return {
+    order: {
+      number: order.number,
+      status: order.status,
+      email: order.email,
+      signedIn: order.userId !== null,
+      lines: order.lines,
+      totals: order.totals,
+      shipping: order.shipping,
+      shippingAddress: order.shippingAddress,
+      paymentMethod: order.paymentMethod,
+    },
+    title: t(order.status === "pending" ? "orders:confirmation.titlePending" : "orders:confirmation.title"),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const pending = loaderData?.order.status === "pending";
+  return pageMeta(matches, loaderData?.title, [
+    { name: "robots", content: "noindex" },
+    ...(pending ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }] : []),
+  ]);
+}
+
+export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderConfirmationPage order={loaderData.order} />;
+}
