@@ -151,4 +151,5 @@ export {
   settingKeys,
   settingSchema,
   settingValue,
+  storedSetting,
 } from "./settings";

@@ -24,6 +24,8 @@ export interface SettingDefinition {
   usedBy: string;
   fields: Record<string, SettingField>;
   defaults: Record<string, number>;
+  /** Stored as the bare number of its one field (a key a domain already reads that way). */
+  storedAsNumber?: boolean;
 }
 
 const euro = (label: string): SettingField => ({ label, unit: "cents", min: 0, max: 100_000_00 });
@@ -48,12 +50,13 @@ export const settingDefinitions = {
     },
     defaults: { NL: 50_00, BE: 50_00, FR: 75_00, ES: 75_00 },
   },
-  unpaidOrderExpiry: {
+  unpaidOrderMinutes: {
     title: "Unpaid orders expire",
     description: "An order not paid within this time is cancelled and its stock returns.",
-    usedBy: "checkout",
+    usedBy: "orders",
     fields: { minutes: { label: "Minutes", unit: "minutes", min: 5, max: 24 * 60 } },
     defaults: { minutes: 30 },
+    storedAsNumber: true,
   },
   walletCap: {
     title: "Wallet credit per order",
@@ -128,6 +131,15 @@ export function settingSchema(key: SettingKey) {
 
 /** The stored value if it still fits the definition, else the default. */
 export function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
-  const parsed = settingSchema(key).safeParse(stored);
-  return (parsed.success ? parsed.data : settingDefinitions[key].defaults) as SettingValue<K>;
+  const definition: SettingDefinition = settingDefinitions[key];
+  const field = Object.keys(definition.fields)[0] as string;
+  const value = definition.storedAsNumber && typeof stored === "number" ? { [field]: stored } : stored;
+  const parsed = settingSchema(key).safeParse(value);
+  return (parsed.success ? parsed.data : definition.defaults) as SettingValue<K>;
+}
+
+/** What is written for a (valid) value: the record, or its one number for `storedAsNumber` keys. */
+export function storedSetting(key: SettingKey, value: Record<string, number>): unknown {
+  const definition: SettingDefinition = settingDefinitions[key];
+  return definition.storedAsNumber ? Object.values(value)[0] : value;
 }

@@ -9,6 +9,7 @@ import {
   settingDefinitions,
   settingSchema,
   settingValue,
+  storedSetting,
   writeSetting,
 } from "../content/content.server";
 
@@ -23,7 +24,7 @@ export async function changeSetting(actor: StaffActor, key: SettingKey, value: R
   const parsed = settingSchema(key).parse(value);
   return audited(actor, async (tx) => {
     const before = settingValue(key, await readSetting(key, tx));
-    await writeSetting(key, parsed, actor.id, tx);
+    await writeSetting(key, storedSetting(key, parsed), actor.id, tx);
     const diff = changes(before, parsed);
     return {
       result: parsed,

@@ -20,6 +20,7 @@ import {
 import { activeNotices, isMaintenanceMode, shopSetting } from "../content/content.server";
 import { createAccount, isBlocked, staffAccounts } from "../customers/customers.server";
 import { user } from "../customers/tables.server";
+import { unpaidOrderMinutes } from "../orders/orders.server";
 import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
 import { SynonymGroupSchema } from "../search/validation";
@@ -444,6 +445,13 @@ describe("settings, maintenance and notices", () => {
     await expect(changeSetting(admin, "walletCap", { percent: 150 })).rejects.toThrow();
     const [entry] = (await entriesAbout("setting", "freeShippingThresholds")).slice(-1);
     expect(entry).toMatchObject({ before: { NL: 50_00, ES: 75_00 }, after: { NL: 40_00, ES: 80_00 } });
+  });
+
+  it("stores the unpaid-order expiry the way the orders domain reads it", async () => {
+    expect(await unpaidOrderMinutes()).toBe(30);
+    await changeSetting(admin, "unpaidOrderMinutes", { minutes: 45 });
+    expect(await unpaidOrderMinutes()).toBe(45);
+    expect(await shopSetting("unpaidOrderMinutes")).toEqual({ minutes: 45 });
   });
 
   it("moves the “Only n left” threshold of product pages and cards", async () => {
