@@ -9,6 +9,7 @@ import enForms from "../../locales/en/forms.json";
 import enOrders from "../../locales/en/orders.json";
 import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
+import enRefunds from "../../locales/en/refunds.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import enWishlist from "../../locales/en/wishlist.json";
@@ -22,6 +23,7 @@ import esForms from "../../locales/es/forms.json";
 import esOrders from "../../locales/es/orders.json";
 import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
+import esRefunds from "../../locales/es/refunds.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import esWishlist from "../../locales/es/wishlist.json";
@@ -35,6 +37,7 @@ import frForms from "../../locales/fr/forms.json";
 import frOrders from "../../locales/fr/orders.json";
 import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
+import frRefunds from "../../locales/fr/refunds.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import frWishlist from "../../locales/fr/wishlist.json";
@@ -48,6 +51,7 @@ import nlForms from "../../locales/nl/forms.json";
 import nlOrders from "../../locales/nl/orders.json";
 import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
+import nlRefunds from "../../locales/nl/refunds.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
 import nlWishlist from "../../locales/nl/wishlist.json";
@@ -70,6 +74,7 @@ export const resources = {
     account: enAccount,
     checkout: enCheckout,
     orders: enOrders,
+    refunds: enRefunds,
   },
   nl: {
     common: nlCommon,
@@ -85,6 +90,7 @@ export const resources = {
     account: nlAccount,
     checkout: nlCheckout,
     orders: nlOrders,
+    refunds: nlRefunds,
   },
   fr: {
     common: frCommon,
@@ -100,6 +106,7 @@ export const resources = {
     account: frAccount,
     checkout: frCheckout,
     orders: frOrders,
+    refunds: frRefunds,
   },
   es: {
     common: esCommon,
@@ -115,6 +122,7 @@ export const resources = {
     account: esAccount,
     checkout: esCheckout,
     orders: esOrders,
+    refunds: esRefunds,
   },
 } satisfies Resource;
 
