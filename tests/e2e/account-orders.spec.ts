@@ -92,7 +92,7 @@ test("a customer sees the order in the list, opens it, and looks it up as a gues
   await page.goto("/en/customer/account/");
   await page.getByRole("main").getByRole("link", { name: myordersEn.overview.viewOrders }).click();
   await expect(page.getByRole("heading", { level: 1, name: myordersEn.list.title })).toBeVisible();
-  const row = page.getByRole("link", { name: myordersEn.list.view.replace("{{number}}", number) });
+  const row = page.getByRole("link", { name: new RegExp(number) });
   await expect(row).toContainText(ordersEn.status.processing);
   await expect(row).toContainText("€");
   await expectNoSeriousA11yViolations(page);

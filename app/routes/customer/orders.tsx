@@ -54,7 +54,6 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             <li key={order.number}>
               <Link
                 to={to("order", { number: order.number })}
-                aria-label={t("list.view", { number: order.number })}
                 className="group grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 py-4 hover:bg-sand/40 desktop:grid-cols-[10rem_10rem_minmax(0,1fr)_8rem_auto] desktop:px-2"
               >
                 <span className="font-medium tracking-[0.06em]" data-testid="order-number">
