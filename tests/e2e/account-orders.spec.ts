@@ -102,7 +102,7 @@ test("a customer sees the order in the list, opens it, and looks it up as a gues
   await expect(page.getByText(ordersEn.status.processing)).toBeVisible();
   await expect(page.getByRole("heading", { name: myordersEn.detail.items })).toBeVisible();
   await expect(page.getByText(/Including 21% VAT/)).toBeVisible();
-  await expect(page.getByText("iDEAL")).toBeVisible();
+  await expect(page.getByRole("main").getByText("iDEAL", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Someone else's (or no) order number: the not-found page, not a refusal that says it exists.
