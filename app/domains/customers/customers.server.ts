@@ -12,6 +12,10 @@ import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { href } from "../../routing/urls";
 import { queueEmail } from "../notifications/notifications.server";
+import {
+  anonymiseOrdersOfCustomer as anonymiseOrders,
+  ordersForExport as exportOrders,
+} from "../orders/orders.server";
 import { walletOf } from "../wallet/wallet.server";
 import { account, addresses, session, user, verification } from "./tables.server";
 import {
@@ -484,19 +488,15 @@ export async function isBlocked(on: Queryable, userId: string): Promise<boolean>
 
 // ----- their data: export and deletion (GDPR) ------------------------------------------------------------
 
-/**
- * Orders the customer placed, for the data export. ORDERS: the orders domain arrives on the checkout
- * branch; when it does, answer `ordersOfCustomer` here so the export includes them.
- */
-async function ordersForExport(_userId: string): Promise<unknown[]> {
-  return [];
+/** Orders the customer placed, with their details, for the data export. */
+function ordersForExport(userId: string) {
+  return exportOrders(db(), userId);
 }
 
-/**
- * Keeps the customer's orders (the law requires the records) but removes what names them. ORDERS: call
- * the orders domain's anonymising command here, inside `tx`, when it arrives on the checkout branch.
- */
-export async function anonymiseOrdersOfCustomer(_tx: Transaction, _userId: string): Promise<void> {}
+/** Keeps the customer's orders (the law requires the records) but removes what names them. */
+export function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
+  return anonymiseOrders(tx, userId);
+}
 
 /** Everything the shop holds on the customer, as one JSON document ("download my data"). */
 export async function exportCustomerData(userId: string) {

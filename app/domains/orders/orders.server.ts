@@ -720,3 +720,36 @@ async function sendStatusEmail(tx: Transaction, number: string, template: "order
     data: { order, orderUrl: orderPageUrl(order) },
   });
 }
+
+/**
+ * A deleted account's orders stay (bookkeeping needs the amounts, dates and destination country for VAT)
+ * but no longer name anyone: e-mail, names, street and phone are removed and the account is unlinked.
+ * Runs inside the account deletion's transaction.
+ */
+export async function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
+  const own = await tx
+    .update(orders)
+    .set({ email: sql`'anonymised-' || ${orders.number} || '@invalid'`, userId: null, updatedAt: sql`now()` })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+  if (own.length === 0) return;
+  await tx
+    .update(orderAddresses)
+    .set({ firstName: "—", lastName: "—", street: "—", houseNumber: "0", addition: null, phone: null })
+    .where(
+      inArray(
+        orderAddresses.orderId,
+        own.map((o) => o.id),
+      ),
+    );
+}
+
+/** Every order of a customer with its details, for "download my data". */
+export async function ordersForExport(on: Queryable, userId: string): Promise<OrderDetail[]> {
+  const rows = await on
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
+  return details(on, rows);
+}
