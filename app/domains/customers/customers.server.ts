@@ -586,3 +586,6 @@ export const forgetOldAuthAttemptsJob = defineJob<{ reason: string }>({
     await Promise.all([forgetOldAttempts(), forgetExpiredCaptchas()]);
   },
 });
+
+// The back office's reads and commands (the staff domain adds the audit entry around each).
+export * from "./backoffice.server";

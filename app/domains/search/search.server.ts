@@ -236,3 +236,10 @@ export async function searchListing(locale: Locale, params: URLSearchParams): Pr
   const listing = await searchResultsListing(locale, query, outcome.ids);
   return { query, problems, listing, outcome, categories };
 }
+
+export {
+  deleteSynonymGroup,
+  type SynonymGroup,
+  saveSynonymGroup,
+  synonymGroups,
+} from "./thesaurus.server";
