@@ -329,7 +329,7 @@ export function CheckoutPage({
                 autoComplete="postal-code"
                 description={view.country === "NL" ? t("checkout:address.lookupHelp") : undefined}
               />
-              <div className="grid grid-cols-[1fr_7rem] gap-4">
+              <div className="grid grid-cols-2 items-end gap-4">
                 <InputField
                   meta={fields.houseNumber}
                   label={t("forms:labels.houseNumber")}
@@ -441,7 +441,7 @@ export function CheckoutPage({
             ) : null}
             {method?.type === "service-point" ? (
               <div className="mt-6 space-y-4">
-                <div className="flex items-end gap-3">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
                   <Field id="point-search" label={t("checkout:delivery.pointSearchLabel")} className="flex-1">
                     {(control) => (
                       <TextInput

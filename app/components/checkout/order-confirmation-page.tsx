@@ -142,3 +142,18 @@ export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
     </main>
   );
 }
+
+/** The confirmation page opened without an order: where the shopper finds it. */
+export function NoOrderPage() {
+  const { t } = useTranslation(["orders", "checkout"]);
+  const to = usePageHref();
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-20 text-center">
+      <h1 className="font-display text-3xl">{t("orders:confirmation.titleNoOrder")}</h1>
+      <p className="text-muted">{t("orders:confirmation.noOrder")}</p>
+      <Link to={to("home")} className={`${primaryButtonClass} max-w-xs`}>
+        {t("orders:confirmation.continue")}
+      </Link>
+    </main>
+  );
+}

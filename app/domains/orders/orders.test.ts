@@ -12,11 +12,14 @@ import { user } from "../customers/auth-tables.server";
 import { outboxMessages } from "../notifications/tables.server";
 import { paymentById } from "../payments/payments.server";
 import {
+  anonymiseOrdersOf,
   applyPaymentStatus,
   isFirstOrder,
   newOrderNumber,
+  orderByNumber,
   orderForCustomer,
   orderForGuest,
+  ordersForExport,
   ordersOfCustomer,
   transitionOrder,
 } from "./orders.server";
@@ -202,5 +205,24 @@ describe("orders in the database", () => {
     expect((await connection.db.select().from(outboxMessages)).map((m) => m.template)).toEqual([
       "orderCanceled",
     ]);
+  });
+
+  it("keeps a deleted customer's orders for the books but removes what names them", async () => {
+    const id = randomUUID();
+    await connection.db
+      .insert(user)
+      .values({ id, name: "Eva", email: `${id}@example.nl`, firstName: "Eva", lastName: "Smit" });
+    const number = await placed({ userId: id }, `${id}@example.nl`, id);
+    expect((await ordersForExport(connection.db, id)).map((o) => o.number)).toEqual([number]);
+    await transaction((tx) => anonymiseOrdersOf(tx, id));
+    const kept = await orderByNumber(connection.db, number);
+    expect(kept).toMatchObject({
+      userId: null,
+      email: expect.stringMatching(/^anonymised-\d+@anonymised\.invalid$/),
+      country: "FR",
+      shippingAddress: { firstName: "", lastName: "", street: "", postalCode: "", city: "Paris" },
+    });
+    expect(kept?.totals.totalCents).toBeGreaterThan(0);
+    expect(await ordersForExport(connection.db, id)).toEqual([]);
   });
 });

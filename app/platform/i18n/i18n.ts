@@ -16,6 +16,7 @@ export const namespaces = [
   "checkout",
   "orders",
   "refunds",
+  "myorders",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts stay on the server. */

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { OrderConfirmationPage } from "~/components/checkout/order-confirmation-page";
+import { NoOrderPage, OrderConfirmationPage } from "~/components/checkout/order-confirmation-page";
 import { confirmOrder } from "~/domains/orders/orders.server";
 import { db } from "~/platform/db/db.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
@@ -21,10 +21,12 @@ export const PENDING_REFRESH_SECONDS = 4;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, strategy } = context.get(routingContext);
   const url = new URL(request.url);
+  const { t } = serverI18n(locale);
+  // The page itself, without an order to show (a bookmark, a link cut short): how to find the order.
+  if (!url.searchParams.has("order")) return { order: null, title: t("orders:confirmation.titleNoOrder") };
   const number = url.searchParams.get("order") ?? "";
   const key = url.searchParams.get("key") ?? "";
   const order = await confirmOrder(db(), number, key);
-  const { t } = serverI18n(locale);
   if (!order) throw data({ message: t("orders:confirmation.notFound") }, { status: 404 });
   if (order.status === "canceled" && order.paidAt === null)
     throw redirect(
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const pending = loaderData?.order.status === "pending";
+  const pending = loaderData?.order?.status === "pending";
   return pageMeta(matches, loaderData?.title, [
     { name: "robots", content: "noindex" },
     ...(pending ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }] : []),
@@ -55,5 +57,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderConfirmationPage order={loaderData.order} />;
+  return loaderData.order ? <OrderConfirmationPage order={loaderData.order} /> : <NoOrderPage />;
 }
