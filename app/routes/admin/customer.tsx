@@ -91,10 +91,10 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
               <p className="my-4 border-s-2 border-sale bg-sale/5 px-3 py-2 text-sm">
                 {customer.blockedReason}
               </p>
-              <AdminFormView form={unblock} submitLabel="Lift the block" />
+              <AdminFormView form={unblock} submitLabel="Lift the block" quiet />
             </>
           ) : (
-            <AdminFormView form={block} submitLabel="Block customer" tone="danger">
+            <AdminFormView form={block} submitLabel="Block customer" tone="danger" quiet>
               <ActionStatus matches={(intent) => intent === "unblock"} />
               <AdminTextarea form={block} name="reason" label="Reason" rows={3} maxChars={500} />
             </AdminFormView>

@@ -333,7 +333,7 @@ function StatusPanel({
       {next.length === 0 ? <p className="text-sm text-muted">This order cannot change any more.</p> : null}
       <div className="space-y-6">
         {next.includes("complete") ? (
-          <AdminFormView form={ship} submitLabel="Mark as shipped">
+          <AdminFormView form={ship} submitLabel="Mark as shipped" quiet>
             <div className="grid gap-4 sm:grid-cols-2">
               <AdminSelect form={ship} name="carrier" label="Carrier" placeholder="Choose the carrier">
                 {carriers.map((c) => (
@@ -358,7 +358,7 @@ function StatusPanel({
             <NoteAction key={to} to={to} />
           ))}
         {next.includes("canceled") ? (
-          <AdminFormView form={cancel} submitLabel="Cancel the order" tone="danger">
+          <AdminFormView form={cancel} submitLabel="Cancel the order" tone="danger" quiet>
             <input type="hidden" name="idempotencyKey" value={cancelKey} />
             <AdminTextarea
               form={cancel}
@@ -378,7 +378,7 @@ function NoteAction({ to }: { to: "holded" | "processing" | "closed" }) {
   const action = statusActions[to];
   const form = useAdminForm(action.intent, OrderNoteSchema);
   return (
-    <AdminFormView form={form} submitLabel={action.label}>
+    <AdminFormView form={form} submitLabel={action.label} quiet>
       <AdminInput
         form={form}
         name="note"
