@@ -152,6 +152,7 @@ test("every back-office page has no serious accessibility problem, on a desktop 
   await signIn(page, staff.admin);
   const pages = [
     "/admin/",
+    "/admin/orders/",
     "/admin/products/",
     "/admin/products/new/",
     "/admin/categories/",

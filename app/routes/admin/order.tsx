@@ -331,7 +331,7 @@ function StatusPanel({
     <Panel title="Status" description="The steps the order can take now.">
       <ActionStatus matches={(intent) => ["ship", "hold", "release", "close", "cancel"].includes(intent)} />
       {next.length === 0 ? <p className="text-sm text-muted">This order cannot change any more.</p> : null}
-      <div className="space-y-6">
+      <div className="space-y-5 [&>*+*]:border-t [&>*+*]:border-line [&>*+*]:pt-5">
         {next.includes("complete") ? (
           <AdminFormView form={ship} submitLabel="Mark as shipped" quiet>
             <div className="grid gap-4 sm:grid-cols-2">
