@@ -271,6 +271,9 @@ test("staff ship an order with a tracking code; the customer sees track & trace 
   await expect(desk.getByText("Shipped", { exact: true }).first()).toBeVisible();
   await expect(desk.getByText(/Shipped with PostNL, track & trace 3SLOOM1234567/)).toBeVisible();
   await expect(desk.getByText(/support@loomandlabel\.test \(support\)/).first()).toBeVisible();
+  // On a phone the order page fits the screen (its tables scroll inside their own box).
+  await desk.setViewportSize({ width: 390, height: 844 });
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(problems).toEqual([]);
   await staffContext.close();
 

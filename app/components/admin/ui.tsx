@@ -64,7 +64,11 @@ export function Panel({
 }) {
   const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={cx("border border-line bg-white p-4 desktop:p-6", className)}>
+    // min-w-0: in a grid, a wide table inside scrolls instead of widening the page.
+    <section
+      aria-labelledby={id}
+      className={cx("min-w-0 border border-line bg-white p-4 desktop:p-6", className)}
+    >
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={id} className="text-sm font-semibold tracking-[0.12em] uppercase">

@@ -133,7 +133,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         actions={<OrderStatusBadge status={order.status} />}
       />
       <div className="grid gap-4 desktop:grid-cols-[3fr_2fr]">
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <Panel title="What was ordered">
             <DataTable caption="Order lines">
               <thead>
@@ -212,7 +212,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </Panel>
           </div>
         </div>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <StatusPanel key={`status-${version}`} order={order} next={next} cancelKey={keys.cancel} />
           <PaymentPanel
             key={`refund-${version}`}
