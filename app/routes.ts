@@ -1,4 +1,4 @@
-import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { type Layout, type PageDefinition, type PageId, pageIds, pages, pathPattern } from "./routing/pages";
 import { routeId } from "./routing/route-ids";
 
@@ -36,10 +36,36 @@ const layouts: [Layout, RouteConfigEntry[]][] = [
   ["empty", pageRoutes("empty")],
 ];
 
+/** The back office (`/admin/…`): English only, staff only, outside the shop's layouts and locales. */
+const admin = (path: string, file: string) => route(path, `routes/admin/${file}.tsx`);
+const backOffice: RouteConfigEntry[] = [
+  admin("admin/logout", "logout"),
+  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    index("routes/admin/dashboard.tsx"),
+    admin("products", "products"),
+    admin("products/new", "product-new"),
+    admin("products/:id", "product"),
+    admin("categories", "categories"),
+    admin("categories/:id", "category"),
+    admin("synonyms", "synonyms"),
+    admin("size-charts", "size-charts"),
+    admin("customers", "customers"),
+    admin("customers/:id", "customer"),
+    admin("staff", "staff"),
+    admin("settings", "settings"),
+    admin("notices", "notices"),
+    admin("outbox", "outbox"),
+    admin("outbox/:id", "outbox-message"),
+    admin("audit", "audit"),
+    admin("*", "not-found"),
+  ]),
+];
+
 export default [
   ...layouts
     .filter(([, children]) => children.length > 0)
     .map(([name, children]) => layout(`routes/layouts/${name}.tsx`, children)),
+  ...backOffice,
   // The sandbox PSP's hosted page: not a shop page, so outside the locale layer and the shop's layouts.
   route("sandbox-pay/:paymentId/", "routes/sandbox/sandbox-pay.tsx", { id: "sandbox-pay" }),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ import { createApi } from "./api/index.server";
 import { createWebhooks } from "./api/webhooks.server";
 import { warmCatalog } from "./domains/catalog/catalog.server";
 import { flushEvents, warmHighlights } from "./domains/highlights/highlights.server";
+import { warmSearch } from "./domains/search/search.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
@@ -49,6 +50,7 @@ shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart, befor
 );
 const platform = await shared.__shopPlatform;
 warmCatalog();
+warmSearch();
 
 export default await createHonoServer<AppEnv>({
   // Not strict: `/api/ready` and `/api/ready/` are the same resource.

@@ -2,7 +2,7 @@
 // Seeds BENCH_DATABASE_URL with SEED=bench:100000 on first use (a few minutes), serves the built shop
 // on it, and measures with autocannon, for the search API with facets, the category listing API and the
 // SSR category page: raw percentiles at an offered rate (-C) and the maximum throughput (closed loop).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -13,6 +13,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data");
+/** BENCH_ONLY=search (or listing, pages, nocache; comma-separated) runs only those scenarios. */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",")) : null;
+const chosen = (scenarios) => scenarios.filter((s) => !only || only.has(s.key));
 
 /** A few requests that did not answer 2xx, printed after the table so a bad variant can be found. */
 const statuses = new Map();
@@ -29,15 +32,29 @@ let shop = await start();
 const rows = [];
 try {
   const variants = await requestVariants(databaseUrl);
-  await run([
-    { name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
-    { name: "category listing API", paths: variants.listing, rate: 100 },
-    { name: "SSR category page", paths: variants.pages, rate: 100, p95: 150, throughput: 250 },
-  ]);
+  await run(
+    chosen([
+      { key: "search", name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
+      { key: "listing", name: "category listing API", paths: variants.listing, rate: 100 },
+      {
+        key: "pages",
+        name: "SSR category page",
+        paths: variants.pages,
+        rate: 100,
+        p95: 150,
+        throughput: 250,
+      },
+    ]),
+  );
   // The same pages rendered for every request: what the micro-cache saves (docs/decisions/0008).
-  await shop.stop();
-  shop = await start({ MICRO_CACHE: "off" });
-  await run([{ name: "SSR category page, micro-cache off", paths: variants.pages, rate: 100 }]);
+  const uncached = chosen([
+    { key: "nocache", name: "SSR category page, micro-cache off", paths: variants.pages, rate: 100 },
+  ]);
+  if (uncached.length > 0) {
+    await shop.stop();
+    shop = await start({ MICRO_CACHE: "off" });
+    await run(uncached);
+  }
   printTable(
     `Catalogue on PostgreSQL, ${products} products, ${variants.count} request variants per scenario; ` +
       `server, PostgreSQL and autocannon share this machine's ${os.cpus().length} cores`,
@@ -57,12 +74,14 @@ async function run(scenarios) {
       continue;
     }
     await load(scenario.paths, { connections: 8, duration: 5 }); // warm-up
+    const cpuBefore = await cpuTicks();
     const offered = await load(scenario.paths, {
       connections: 20,
       overallRate: scenario.rate,
       ignoreCoordinatedOmission: true,
       duration: seconds,
     });
+    const cpuAfter = await cpuTicks();
     const closed = await load(scenario.paths, { connections: 16, duration: seconds });
     const errors = offered.non2xx + offered.errors + closed.non2xx + closed.errors;
     rows.push(
@@ -85,6 +104,12 @@ async function run(scenarios) {
         pass: offered.requests.average >= scenario.rate * 0.95,
       },
       {
+        // CPU time does not grow with the machine's other load the way latency does: compare this
+        // figure between runs on a shared machine.
+        metric: `${scenario.name}: CPU per request at ${scenario.rate} req/s (shop + its PostgreSQL backends)`,
+        value: cpuPerRequest(cpuBefore, cpuAfter, offered.requests.total),
+      },
+      {
         metric: `${scenario.name}: max throughput (16 connections)`,
         value: `${closed.requests.average.toFixed(0)} req/s (p50 ${closed.p50} ms, p95 ${closed.p95} ms)`,
         target: scenario.throughput ? `≥ ${scenario.throughput} req/s` : "",
@@ -98,6 +123,34 @@ async function run(scenarios) {
       },
     );
   }
+}
+
+/** CPU clock ticks used so far by the shop process and by each PostgreSQL backend serving it. */
+async function cpuTicks() {
+  const ticks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await client.end();
+  return { shop: ticks(shop.pid), backends: new Map(rows.map((r) => [r.pid, ticks(r.pid)])) };
+}
+
+/** Milliseconds of CPU per request between two readings (Linux counts 100 ticks a second). */
+function cpuPerRequest(before, after, requests) {
+  if (!requests) return "n/a";
+  let database = 0;
+  for (const [pid, t] of after.backends) database += t - (before.backends.get(pid) ?? 0);
+  const ms = (t) => ((t * 10) / requests).toFixed(1);
+  return `${ms(after.shop - before.shop + database)} ms (shop ${ms(after.shop - before.shop)}, PostgreSQL ${ms(database)})`;
 }
 
 /** The p-th percentile of raw response times (ms), nearest rank. */

@@ -1,7 +1,17 @@
-// `npm run bench:search`: the text match of a search (planning query + GIN scan, no facets) on the
-// configured database, over a few hundred realistic searches in four locales, after a warm-up.
-// Run it on PostgreSQL with the bench catalogue (SEED=bench:100000); it prints one table.
-import { searchProducts } from "../app/domains/search/search.server";
+// `npm run bench:search`: the text match of a search (no facets) on the configured database, over a few
+// hundred realistic searches in four locales, after a warm-up: the in-memory engine (the default) and the
+// PostgreSQL engine (GIN scan) side by side, the index's load time and memory, and the whole search
+// listing (match, facets, one page of cards) as the API builds it. Run it on PostgreSQL with the bench
+// catalogue (SEED=bench:100000); it prints one table. `node --expose-gc` makes the memory figure exact.
+import os from "node:os";
+import {
+  postgresSearchEngine,
+  type SearchEngine,
+  searchEngine,
+  searchListing,
+} from "../app/domains/search/search.server";
+import { searchIndex } from "../app/domains/search/search-index.server";
+import { db } from "../app/platform/db/db.server";
 import type { Locale } from "../app/platform/i18n/locales";
 import { runCommand } from "../scripts/cli";
 
@@ -102,25 +112,58 @@ const runs = (Object.entries(words) as [Locale, string[]][]).flatMap(([locale, l
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
-await runCommand(async () => {
-  for (const { locale, q } of runs) await searchProducts(locale, q); // warm-up
+async function time(label: string, search: (locale: Locale, q: string) => Promise<number>) {
+  for (const { locale, q } of runs) await search(locale, q); // warm-up
   const times: number[] = [];
   let matches = 0;
   for (let round = 0; round < 3; round++) {
     for (const { locale, q } of runs) {
       const started = performance.now();
-      const outcome = await searchProducts(locale, q);
+      matches += await search(locale, q);
       times.push(performance.now() - started);
-      matches += outcome.ids.length;
     }
   }
   times.sort((a, b) => a - b);
+  return [
+    [`${label}: mean matches`, String(Math.round(matches / times.length)), "(capped at 10 000)"],
+    [`${label}: p50`, `${percentile(times, 50).toFixed(2)} ms`, `${times.length} searches`],
+    [`${label}: p90`, `${percentile(times, 90).toFixed(2)} ms`, ""],
+    [`${label}: p99`, `${percentile(times, 99).toFixed(2)} ms`, ""],
+  ];
+}
+
+const heap = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+const textMatch = (engine: SearchEngine) => async (locale: Locale, q: string) =>
+  (await engine.searchProducts(locale, q)).ids.length;
+
+await runCommand(async () => {
+  const before = heap();
+  const started = performance.now();
+  await searchIndex(db()).ready();
+  const loadMs = performance.now() - started;
+  const loadedBytes = heap() - before;
+  const stats = searchIndex(db()).stats();
   const rows = [
-    ["searches", String(times.length), ""],
-    ["mean matches per search", String(Math.round(matches / times.length)), "(capped at 10 000)"],
-    ["p50 text match", `${percentile(times, 50).toFixed(1)} ms`, ""],
-    ["p90 text match", `${percentile(times, 90).toFixed(1)} ms`, ""],
-    ["p99 text match", `${percentile(times, 99).toFixed(1)} ms`, ""],
+    ["load average (1 min) at start", os.loadavg()[0]?.toFixed(1) ?? "", `${os.cpus().length} cores`],
+    ["index load", `${Math.round(loadMs)} ms`, "4 locales"],
+    [
+      "index memory (heap + array buffers)",
+      `${(loadedBytes / 1e6).toFixed(1)} MB`,
+      `typed arrays ${(Object.values(stats).reduce((n, s) => n + (s?.bytes ?? 0), 0) / 1e6).toFixed(1)} MB; ` +
+        `${Object.values(stats).reduce((n, s) => n + (s?.products ?? 0), 0)} documents`,
+    ],
+    ...(await time("in memory", textMatch(searchEngine()))),
+    ...(await time("PostgreSQL", textMatch(postgresSearchEngine()))),
+    ...(await time("search listing, in memory", async (locale, q) => {
+      const page = await searchListing(locale, new URLSearchParams({ q }));
+      return page.listing?.total ?? 0;
+    })),
+    ["load average (1 min) at end", os.loadavg()[0]?.toFixed(1) ?? "", ""],
   ];
   console.table(rows.map(([metric, value, note]) => ({ metric, value, note })));
 });

@@ -33,6 +33,7 @@ export async function startShop({ port = 3300, env = {} } = {}) {
   }
   return {
     origin,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -10,6 +10,7 @@ import type { AppEnv } from "../platform/http/middleware.server";
 import { handleApiError, sendApiError, validationHook } from "./errors.server";
 import { registerSystemRoutes } from "./system.server";
 import { authPathIsPublic, registerAccountRoutes } from "./v1/account.server";
+import { registerAdminRoutes } from "./v1/admin.server";
 import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerCheckoutRoutes } from "./v1/checkout.server";
@@ -63,6 +64,7 @@ export function createApi() {
   registerWishlistRoutes(api);
   registerPaymentRoutes(api);
   registerAccountRoutes(api);
+  registerAdminRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c): Response | Promise<Response> =>
     authPathIsPublic(c.req.path)
       ? auth.handler(c.req.raw)

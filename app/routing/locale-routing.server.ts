@@ -43,9 +43,11 @@ export function localeRouting(strategy: I18nStrategy): MiddlewareHandler<LocaleE
       }
     }
 
-    const locale: Locale =
-      prefix ??
-      (strategy === "prefix_except_default" && isPage ? defaultLocale : (remembered ?? defaultLocale));
+    // The back office is English only, whatever the shop's locale cookie says.
+    const locale: Locale = /^\/admin(\/|$)/.test(path)
+      ? defaultLocale
+      : (prefix ??
+        (strategy === "prefix_except_default" && isPage ? defaultLocale : (remembered ?? defaultLocale)));
     c.set("locale", locale);
     await next();
 

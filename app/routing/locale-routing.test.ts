@@ -46,6 +46,13 @@ describe("locale routing, prefix strategy (default)", () => {
     }
   });
 
+  it("serves the back office in English, whatever the cookie, and leaves its cookie alone", async () => {
+    const response = await get("/admin/products/", "i18n_locale=nl");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("<p>en</p>");
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
   it("remembers the locale shown for 365 days, path /, SameSite=Lax", async () => {
     const response = await get("/es/");
     expect(response.status).toBe(200);

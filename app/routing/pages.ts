@@ -60,7 +60,11 @@ export const pages = {
     layout: "checkout",
     file: "routes/checkout/order-confirmation.tsx",
   },
-  returns: { path: { en: "returns", nl: "retouren", fr: "retours", es: "devoluciones" }, layout: "default" },
+  returns: {
+    path: { en: "returns", nl: "retouren", fr: "retours", es: "devoluciones" },
+    layout: "default",
+    file: "routes/service/returns.tsx",
+  },
   deliveries: {
     path: { en: "deliveries", nl: "bezorgingen", fr: "livraisons", es: "entregas" },
     layout: "default",
@@ -139,8 +143,18 @@ export const pages = {
     file: "routes/customer/address-edit.tsx",
     middleware: ["authenticated", "user-owns-address"],
   },
-  orders: { path: "customer/orders", layout: "default", middleware: account },
-  order: { path: "customer/orders/:number", layout: "default", middleware: account },
+  orders: {
+    path: "customer/orders",
+    layout: "default",
+    file: "routes/customer/orders.tsx",
+    middleware: account,
+  },
+  order: {
+    path: "customer/orders/:number",
+    layout: "default",
+    file: "routes/customer/order.tsx",
+    middleware: account,
+  },
   wallet: {
     path: "customer/wallet",
     layout: "default",

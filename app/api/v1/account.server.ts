@@ -30,6 +30,12 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../domains/customers/validation";
+import {
+  orderForCustomer,
+  orderStatuses,
+  ordersOfCustomer,
+  toOrderView,
+} from "../../domains/orders/orders.server";
 import { walletOf } from "../../domains/wallet/wallet.server";
 import { requireVisitor } from "../../platform/auth/guards.server";
 import { captchaChallenge } from "../../platform/captcha/captcha.server";
@@ -425,6 +431,50 @@ const routes = {
       401: signedOut,
     },
   }),
+  orders: createRoute({
+    method: "get",
+    path: "/v1/account/orders",
+    tags,
+    summary: "The customer's orders, newest first",
+    responses: {
+      200: ok(
+        "Orders",
+        z.array(
+          z
+            .object({
+              number: z.string().openapi({ example: "482913075" }),
+              status: z.enum(orderStatuses),
+              createdAt: z.string(),
+              totalCents: z.number().int(),
+              itemCount: z.number().int(),
+              trackAndTrace: z.string().nullable(),
+            })
+            .openapi("AccountOrderSummary"),
+        ),
+      ),
+      401: signedOut,
+    },
+  }),
+  order: createRoute({
+    method: "get",
+    path: "/v1/account/orders/{number}",
+    tags,
+    summary: "One of the customer's orders",
+    description:
+      "Status, lines, totals with discount code, shipping, donation and VAT, delivery and billing address, payment method, and the carrier's track & trace link once shipped. Another customer's number answers 404.",
+    request: { params: z.object({ number: z.string().regex(/^\d{9}$/) }) },
+    responses: {
+      200: ok(
+        "The order",
+        z.record(z.string(), z.unknown()).openapi("AccountOrder", {
+          description:
+            "Number, status, createdAt, lines, totals, shipping, shippingAddress, billingAddress, paymentMethod, trackAndTrace, trackUrl",
+        }),
+      ),
+      401: signedOut,
+      404: errorResponse("Not one of your orders"),
+    },
+  }),
 };
 
 export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
@@ -564,6 +614,18 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const visitor = await me(c);
     if (!(await deleteAddress(visitor.id, c.req.valid("param").id))) throw httpErrors.notFound();
     return c.body(null, 204);
+  });
+
+  api.openapi(routes.orders, async (c) => {
+    const visitor = await me(c);
+    return c.json(await ordersOfCustomer(db(), visitor.id), 200);
+  });
+
+  api.openapi(routes.order, async (c) => {
+    const visitor = await me(c);
+    const order = await orderForCustomer(db(), visitor.id, c.req.valid("param").number);
+    if (!order) throw httpErrors.notFound();
+    return c.json(toOrderView(order) as unknown as Record<string, unknown>, 200);
   });
 
   api.openapi(routes.wallet, async (c) => {

@@ -11,11 +11,11 @@ import {
   placeOrder,
   removeCheckoutCode,
 } from "../../domains/checkout/checkout.server";
+import { lookUpGuestOrder } from "../../domains/customers/customers.server";
 import {
   confirmationUrl,
   orderForConfirmation,
   orderForCustomer,
-  orderForGuest,
   ordersOfCustomer,
 } from "../../domains/orders/orders.server";
 import { paymentMethods } from "../../domains/payments/methods";
@@ -31,6 +31,7 @@ import { translateMessage } from "../../platform/forms/messages";
 import { shopErrorMap } from "../../platform/forms/rules";
 import { countries } from "../../platform/forms/validators";
 import { ApiError, httpErrors } from "../../platform/http/api-error";
+import { clientIp } from "../../platform/http/client-ip.server";
 import type { Channel } from "../../platform/http/context";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import type { Locale } from "../../platform/i18n/locales";
@@ -356,6 +357,7 @@ const getOrder = createRoute({
   responses: {
     200: { description: "The order", content: { "application/json": { schema: OrderSchema } } },
     404: errorResponse("No such order for you"),
+    429: errorResponse("Too many order lookups by e-mail (`account:throttled`)"),
   },
 });
 
@@ -546,10 +548,18 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
     const { key, email } = c.req.valid("query");
     c.header("cache-control", "private, no-store");
     const { visitor } = await checkSession(c.req.raw);
-    const order =
+    let order =
       (visitor ? await orderForCustomer(db(), visitor.id, number) : null) ??
-      (key ? await orderForConfirmation(db(), number, key) : null) ??
-      (email ? await orderForGuest(db(), number, email) : null);
+      (key ? await orderForConfirmation(db(), number, key) : null);
+    if (!order && email) {
+      // By e-mail it is the guest order lookup: throttled per IP and per number like the returns page's.
+      const looked = await lookUpGuestOrder({ number, email }, { ip: clientIp(c) });
+      if (!looked.ok && looked.messageKey === "account:throttled")
+        throw new ApiError(429, looked.messageKey, "Too many attempts, try again later.", {
+          retryAfterSeconds: looked.retryAfterSeconds ?? 60,
+        });
+      order = looked.ok ? looked.order : null;
+    }
     if (!order) throw httpErrors.notFound();
     return c.json(order as unknown as Record<string, unknown>, 200);
   });

@@ -138,6 +138,12 @@ describe("checkout API", () => {
     expect((await call(`/v1/orders/${placed.number}?email=Joost@example.nl`)).status).toBe(200);
     expect((await call(`/v1/orders/${placed.number}?email=someone@example.nl`)).status).toBe(404);
     expect((await call(`/v1/orders/${placed.number}`)).status).toBe(404);
+    // Guessing the e-mail of a known number is the guest lookup's throttle, as on the returns page.
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      guesses.push((await call(`/v1/orders/${placed.number}?email=guess${i}@example.nl`)).status);
+    expect(guesses).toContain(429);
+    expect((await call(`/v1/orders/${placed.number}?email=Joost@example.nl`)).status).toBe(429);
   });
 
   it("refuses bad addresses with the spec's messages, and stock that is gone with 409", async () => {

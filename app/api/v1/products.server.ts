@@ -46,7 +46,19 @@ const ProductSchema = z
     ),
     slugs: z.record(z.enum(locales), z.string()),
     categorySlugs: z.array(z.string()),
-    sizeChart: z.object({ profile: z.enum(["women", "men"]), family: z.string() }).nullable(),
+    sizeChart: z
+      .object({
+        profile: z.enum(["women", "men"]),
+        family: z.string(),
+        sizes: z
+          .array(
+            z.object({ size: z.string(), ranges: z.record(z.string(), z.tuple([z.number(), z.number()])) }),
+          )
+          .optional()
+          .openapi({ description: "The chart's ranges in cm when operators changed the built-in chart" }),
+      })
+      .nullable(),
+    fewLeftThreshold: z.number().int().openapi({ description: "“Only n left” from this many units down" }),
     look: z.array(ProductCardSchema),
   })
   .openapi("Product");

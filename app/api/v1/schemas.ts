@@ -54,6 +54,7 @@ export const ProductCardSchema = z
       .openapi({ description: "EU Omnibus: lowest price of the 30 days before the current price" }),
     image: ImageSetSchema.nullable(),
     stock: z.number().int(),
+    fewLeft: z.boolean().openapi({ description: "In stock at or below the “Only n left” threshold" }),
     appOnly: z.boolean(),
     comingSoon: z.boolean(),
     highlights: z

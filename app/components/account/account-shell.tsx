@@ -11,6 +11,7 @@ const sections: { id: PageId; key: string }[] = [
   { id: "account", key: "nav.overview" },
   { id: "account-edit", key: "nav.details" },
   { id: "address-book", key: "nav.addresses" },
+  { id: "orders", key: "nav.orders" },
   { id: "wallet", key: "nav.wallet" },
 ];
 

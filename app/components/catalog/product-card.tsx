@@ -6,9 +6,6 @@ import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
-/** PRODUCT.md: "Only {n} left" from this many units down. */
-export const FEW_LEFT = 5;
-
 /** A product in a listing: photo, labels, name, brand and price (with the original price when discounted). */
 export function ProductCard({
   product,
@@ -29,7 +26,7 @@ export function ProductCard({
     ? t("listing.comingSoon")
     : product.stock === 0
       ? t("listing.soldOut")
-      : product.stock <= FEW_LEFT
+      : product.fewLeft
         ? t("listing.onlyLeft", { count: product.stock })
         : null;
   return (

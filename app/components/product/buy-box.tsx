@@ -58,7 +58,7 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
             </div>
             <div className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(3.75rem,1fr))] gap-2">
               {product.variants.map((variant) => {
-                const availability = variantAvailability(variant.stock);
+                const availability = variantAvailability(variant.stock, product.fewLeftThreshold);
                 const note =
                   availability === "sold-out"
                     ? t("size.soldOut")

@@ -39,7 +39,12 @@ export default function SizeAdviceForm({
   const overlays = useOverlay();
   const [initial] = useState(remembered);
   const [result, setResult] = useState<Recommendation | null>(null);
-  const chart = product.sizeChart ? sizeChartFor(product.sizeChart.profile, product.sizeChart.family) : null;
+  const builtIn = product.sizeChart
+    ? sizeChartFor(product.sizeChart.profile, product.sizeChart.family)
+    : null;
+  // Ranges operators changed in the back office come with the product.
+  const chart =
+    builtIn && product.sizeChart?.sizes ? { ...builtIn, sizes: product.sizeChart.sizes } : builtIn;
   const sizes = product.variants.map((v) => v.size);
 
   const advise = (value: SizeAdvice) => {

@@ -3,6 +3,7 @@ import { db, type Queryable, type Transaction } from "../../platform/db/db.serve
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
+import { customChartSizes } from "../sizing/sizing.server";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import {
   categoryEntries,
@@ -17,7 +18,7 @@ import {
 } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
-import { productBySlug } from "./product.server";
+import { type ProductDetail, productBySlug } from "./product.server";
 import {
   catalogChanges,
   categories,
@@ -132,8 +133,11 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
 }
 
 /** The product page's data: null for an unknown slug (or one of another locale). */
-export function productPage(locale: Locale, slug: string) {
-  return productBySlug(db(), locale, slug);
+export async function productPage(locale: Locale, slug: string): Promise<ProductDetail | null> {
+  const product = await productBySlug(db(), locale, slug);
+  if (!product?.sizeChart) return product;
+  const sizes = await customChartSizes(product.sizeChart.profile, product.sizeChart.family);
+  return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
 }
 
 export type { PageCard, ProductCard } from "./listing.server";
@@ -363,3 +367,7 @@ export async function returnStock(tx: Transaction, items: readonly StockItem[]):
       .where(eq(productVariants.id, item.variantId));
   }
 }
+
+// The back office's reads and commands (the staff domain adds the audit entry around each).
+export * from "./backoffice.server";
+export { discardProductImage, MAX_UPLOAD_BYTES, storeProductImage } from "./product-images.server";

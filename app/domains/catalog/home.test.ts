@@ -227,6 +227,7 @@ describe("responsiveImage and pageCards", () => {
       lowestPrice30dCents: null,
       image: set,
       stock: 3,
+      fewLeft: true,
       appOnly: false,
       comingSoon: false,
     };

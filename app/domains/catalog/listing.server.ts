@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { shopSetting } from "../content/content.server";
 import {
   bestSellingProductIds,
   type CardHighlight,
@@ -27,6 +28,8 @@ export interface ProductCard {
   image: ImageSet | null;
   /** Units left over all sizes; 0 is sold out. */
   stock: number;
+  /** In stock, at or below the operators' "Only n left" threshold. */
+  fewLeft: boolean;
   appOnly: boolean;
   comingSoon: boolean;
   /** Highlight labels for the card (stored by the highlights job, read in one lookup per page). */
@@ -97,7 +100,11 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
       and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
     .where(sql`${products.id} = any(${`{${ids.join(",")}}`}::int[])`);
-  const [rows, highlights] = await Promise.all([cards, cardHighlightsFor(ids, db)]);
+  const [rows, highlights, fewLeft] = await Promise.all([
+    cards,
+    cardHighlightsFor(ids, db),
+    shopSetting("fewLeftThreshold"),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -106,6 +113,7 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
           {
             ...r,
             stock: Number(r.stock),
+            fewLeft: Number(r.stock) > 0 && Number(r.stock) <= fewLeft.units,
             lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
             highlights: highlights.get(id) ?? [],
           },

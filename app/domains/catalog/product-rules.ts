@@ -1,14 +1,15 @@
 import type { BodyProfile } from "../sizing/body";
 import type { GarmentFamily } from "../sizing/size-charts";
 
-/** PRODUCT.md: "Only {n} left" from this many units down *(setting)*. */
+/** PRODUCT.md: "Only {n} left" from this many units down; the default of the `fewLeftThreshold` setting. */
 export const FEW_LEFT = 5;
 
 export type VariantAvailability = "in-stock" | "few-left" | "sold-out";
 
-export function variantAvailability(stock: number): VariantAvailability {
+/** `fewLeft`: the operators' "Only n left" threshold (`shopSetting("fewLeftThreshold")`). */
+export function variantAvailability(stock: number, fewLeft = FEW_LEFT): VariantAvailability {
   if (stock <= 0) return "sold-out";
-  return stock <= FEW_LEFT ? "few-left" : "in-stock";
+  return stock <= fewLeft ? "few-left" : "in-stock";
 }
 
 /**

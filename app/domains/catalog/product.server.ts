@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
+import { shopSetting } from "../content/content.server";
+import type { ChartSize } from "../sizing/size-charts";
 import type { ImageSet } from "./image-set";
 import { type ProductCard, productCards } from "./listing.server";
 import { lowestPrice30dSql } from "./prices.server";
@@ -50,7 +52,10 @@ export interface ProductDetail extends OrderFacts {
   slugs: Record<Locale, string>;
   /** The English slugs of its categories, leaf and parent (they pick the size chart). */
   categorySlugs: string[];
-  sizeChart: ReturnType<typeof sizeChartKey>;
+  /** The size chart's key; `sizes` when operators changed the built-in chart's ranges. */
+  sizeChart: (NonNullable<ReturnType<typeof sizeChartKey>> & { sizes?: ChartSize[] }) | null;
+  /** "Only n left" from this many units down (the operators' setting). */
+  fewLeftThreshold: number;
   /** The other products of the same look (shop the look), in the page's locale. */
   look: ProductCard[];
 }
@@ -129,6 +134,7 @@ export async function productBySlug(
     slugs,
     categorySlugs,
     sizeChart: sizeChartKey(categorySlugs),
+    fewLeftThreshold: (await shopSetting("fewLeftThreshold")).units,
     look,
   };
 }

@@ -1,6 +1,7 @@
-import { and, gt, isNull, lte, or, sql } from "drizzle-orm";
-import { db } from "../../platform/db/db.server";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { db, type Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { type SettingKey, type SettingValue, settingValue } from "./settings";
 import { type NoticeTone, siteNotices, siteSettings } from "./tables.server";
 
 export interface SiteNotice {
@@ -49,8 +50,9 @@ export async function activeNotices(locale: Locale): Promise<SiteNotice[]> {
     .filter((n) => n.message);
 }
 
-export async function setMaintenanceMode(on: boolean, by?: string): Promise<void> {
-  await db()
+/** `tx`: the caller's transaction (the back office writes its audit entry in the same one). */
+export async function setMaintenanceMode(on: boolean, by?: string, tx: Queryable = db()): Promise<void> {
+  await tx
     .insert(siteSettings)
     .values({ key: "maintenanceMode", value: on, updatedBy: by })
     .onConflictDoUpdate({
@@ -60,29 +62,94 @@ export async function setMaintenanceMode(on: boolean, by?: string): Promise<void
   cached = undefined;
 }
 
-export async function publishNotice(notice: {
-  message: Record<Locale, string>;
-  tone?: NoticeTone;
-  startsAt?: Date;
-  endsAt?: Date;
-}): Promise<number> {
-  const [row] = await db().insert(siteNotices).values(notice).returning({ id: siteNotices.id });
+export async function publishNotice(
+  notice: {
+    message: Record<Locale, string>;
+    tone?: NoticeTone;
+    startsAt?: Date;
+    endsAt?: Date;
+  },
+  tx: Queryable = db(),
+): Promise<number> {
+  const [row] = await tx.insert(siteNotices).values(notice).returning({ id: siteNotices.id });
   cached = undefined;
   return row!.id;
 }
 
+export type StoredNotice = typeof siteNotices.$inferSelect;
+
+/** Every notice, current and planned first, then the ended ones (newest first), for the back office. */
+export async function allNotices(on: Queryable = db()): Promise<StoredNotice[]> {
+  return on
+    .select()
+    .from(siteNotices)
+    .orderBy(
+      sql`(${siteNotices.endsAt} is not null and ${siteNotices.endsAt} <= now())`,
+      desc(siteNotices.startsAt),
+    )
+    .limit(100);
+}
+
+/** Ends a notice now (it stays listed as ended); returns its window before, or null when unknown. */
+export async function endNotice(id: number, tx: Queryable = db()) {
+  const [row] = await tx
+    .select({ startsAt: siteNotices.startsAt, endsAt: siteNotices.endsAt, message: siteNotices.message })
+    .from(siteNotices)
+    .where(eq(siteNotices.id, id))
+    .for("update");
+  if (!row) return null;
+  await tx
+    .update(siteNotices)
+    .set({ endsAt: sql`least(coalesce(${siteNotices.endsAt}, now()), now())` })
+    .where(eq(siteNotices.id, id));
+  cached = undefined;
+  return row;
+}
+
 /** An operator setting's stored JSON value, or undefined when none was saved (the caller has the default). */
-export async function readSetting(key: string): Promise<unknown> {
-  const [row] = await db()
+export async function readSetting(key: string, on: Queryable = db()): Promise<unknown> {
+  const [row] = await on
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(sql`${siteSettings.key} = ${key}`);
   return row?.value;
 }
 
-export async function writeSetting(key: string, value: unknown, by?: string): Promise<void> {
-  await db()
+export async function writeSetting(
+  key: string,
+  value: unknown,
+  by?: string,
+  tx: Queryable = db(),
+): Promise<void> {
+  await tx
     .insert(siteSettings)
     .values({ key, value, updatedBy: by })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: by } });
+  settingsCache.delete(key);
 }
+
+/** Operator settings are read on hot paths (cart, product pages): kept a few seconds per process. */
+const settingsCache = new Map<string, { value: unknown; until: number }>();
+
+/**
+ * One of PRODUCT.md's *(setting)* values (see `settings.ts`): what operators saved, or the default when
+ * nothing (or something no longer valid) is stored.
+ */
+export async function shopSetting<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+  const hit = settingsCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.value as SettingValue<K>;
+  const value = settingValue(key, await readSetting(key));
+  settingsCache.set(key, { value, until: Date.now() + CACHE_MS });
+  return value;
+}
+
+export {
+  isSettingKey,
+  type SettingKey,
+  type SettingValue,
+  settingDefinitions,
+  settingKeys,
+  settingSchema,
+  settingValue,
+  storedSetting,
+} from "./settings";

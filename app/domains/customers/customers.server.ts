@@ -12,10 +12,8 @@ import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
 import { href } from "../../routing/urls";
 import { queueEmail } from "../notifications/notifications.server";
-import {
-  anonymiseOrdersOfCustomer as anonymiseOrders,
-  ordersForExport as exportOrders,
-} from "../orders/orders.server";
+import { anonymiseOrdersOf, type OrderDetail, orderForGuest, ordersForExport } from "../orders/orders.server";
+import type { GuestOrderLookupInput } from "../orders/validation";
 import { walletOf } from "../wallet/wallet.server";
 import { account, addresses, session, user, verification } from "./tables.server";
 import {
@@ -488,14 +486,43 @@ export async function isBlocked(on: Queryable, userId: string): Promise<boolean>
 
 // ----- their data: export and deletion (GDPR) ------------------------------------------------------------
 
-/** Orders the customer placed, with their details, for the data export. */
-function ordersForExport(userId: string) {
-  return exportOrders(db(), userId);
+/**
+ * Keeps the customer's orders (the law requires the records) but removes what names them; inside the
+ * account deletion's transaction, so both happen or neither.
+ */
+export async function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
+  await anonymiseOrdersOf(tx, userId);
 }
 
-/** Keeps the customer's orders (the law requires the records) but removes what names them. */
-export function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
-  return anonymiseOrders(tx, userId);
+export type GuestOrderLookup =
+  | { ok: true; order: OrderDetail }
+  | { ok: false; messageKey: "myorders:lookup.notFound" | "account:throttled"; retryAfterSeconds?: number };
+
+/**
+ * A guest's order by number and e-mail (issue 6 item 4). "No such order" and "wrong e-mail" give the same
+ * answer; lookups are throttled per IP and failures per order number, so neither numbers nor the e-mail
+ * of a known number can be tried out. It lives here because the throttle counters do.
+ */
+export async function lookUpGuestOrder(
+  input: GuestOrderLookupInput,
+  context: { ip: string },
+): Promise<GuestOrderLookup> {
+  const ipKey = `order-lookup:ip:${context.ip}`;
+  const numberKey = `order-lookup:number:${input.number}`;
+  const waitNumber = await retryAfter(numberKey, throttleRules.orderLookupNumber);
+  if (waitNumber > 0) return { ok: false, messageKey: "account:throttled", retryAfterSeconds: waitNumber };
+  if (!(await attemptAllowed(ipKey, throttleRules.orderLookupIp)))
+    return {
+      ok: false,
+      messageKey: "account:throttled",
+      retryAfterSeconds: await retryAfter(ipKey, throttleRules.orderLookupIp),
+    };
+  const order = await orderForGuest(db(), input.number, input.email);
+  if (!order) {
+    await countAttempt(numberKey, throttleRules.orderLookupNumber);
+    return { ok: false, messageKey: "myorders:lookup.notFound" };
+  }
+  return { ok: true, order };
 }
 
 /** Everything the shop holds on the customer, as one JSON document ("download my data"). */
@@ -515,7 +542,7 @@ export async function exportCustomerData(userId: string) {
       .from(session)
       .where(eq(session.userId, userId))
       .orderBy(desc(session.createdAt)),
-    ordersForExport(userId),
+    ordersForExport(db(), userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -559,3 +586,6 @@ export const forgetOldAuthAttemptsJob = defineJob<{ reason: string }>({
     await Promise.all([forgetOldAttempts(), forgetExpiredCaptchas()]);
   },
 });
+
+// The back office's reads and commands (the staff domain adds the audit entry around each).
+export * from "./backoffice.server";

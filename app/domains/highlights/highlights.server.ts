@@ -81,14 +81,18 @@ export async function recordFitAnswer(
 // ── Thresholds (operator settings) ─────────────────────────────────────────────────────────────────────
 
 /** The thresholds operators set, or PRODUCT.md's defaults when none (or an invalid value) is stored. */
-export async function highlightThresholds(): Promise<HighlightThresholds> {
-  const stored = HighlightThresholdsSchema.safeParse(await readSetting(THRESHOLDS_SETTING));
+export async function highlightThresholds(on?: Queryable): Promise<HighlightThresholds> {
+  const stored = HighlightThresholdsSchema.safeParse(await readSetting(THRESHOLDS_SETTING, on));
   return stored.success ? stored.data : defaultHighlightThresholds;
 }
 
 /** Validates and saves the thresholds; the next highlights run uses them. */
-export async function setHighlightThresholds(thresholds: HighlightThresholds, by?: string): Promise<void> {
-  await writeSetting(THRESHOLDS_SETTING, HighlightThresholdsSchema.parse(thresholds), by);
+export async function setHighlightThresholds(
+  thresholds: HighlightThresholds,
+  by?: string,
+  tx?: Queryable,
+): Promise<void> {
+  await writeSetting(THRESHOLDS_SETTING, HighlightThresholdsSchema.parse(thresholds), by, tx);
 }
 
 // ── Computing ──────────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import type { Locale } from "../../platform/i18n/locales";
@@ -175,4 +175,63 @@ async function nudgeDelivery() {
   } catch (error) {
     logger.debug({ err: error }, "could not nudge the outbox; the schedule will deliver");
   }
+}
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** The outbox viewer's list: newest first, by channel, status and recipient or subject text. */
+export async function findOutboxMessages(
+  options: {
+    channel?: "email" | "sms";
+    status?: "pending" | "sent" | "failed";
+    q?: string;
+    page?: number;
+  } = {},
+) {
+  const filters: SQL[] = [];
+  if (options.channel) filters.push(eq(outboxMessages.channel, options.channel));
+  if (options.status) filters.push(eq(outboxMessages.status, options.status));
+  const q = options.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(outboxMessages.recipient, like),
+        ilike(outboxMessages.subject, like),
+        ilike(outboxMessages.template, like),
+      ) as SQL,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const page = Math.max(1, options.page ?? 1);
+  const [messages, [total]] = await Promise.all([
+    db()
+      .select({
+        id: outboxMessages.id,
+        channel: outboxMessages.channel,
+        recipient: outboxMessages.recipient,
+        locale: outboxMessages.locale,
+        template: outboxMessages.template,
+        subject: outboxMessages.subject,
+        text: outboxMessages.text,
+        status: outboxMessages.status,
+        attempts: outboxMessages.attempts,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+      })
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt))
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((page - 1) * OUTBOX_PAGE_SIZE),
+    db().select({ count: count() }).from(outboxMessages).where(where),
+  ]);
+  return { messages, total: total?.count ?? 0, page, pageSize: OUTBOX_PAGE_SIZE };
+}
+
+/** One message with its rendered HTML and text; null for an unknown id. */
+export async function outboxMessage(id: string): Promise<OutboxMessage | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db().select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return row ?? null;
 }

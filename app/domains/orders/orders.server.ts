@@ -728,35 +728,87 @@ async function sendStatusEmail(tx: Transaction, number: string, template: "order
   });
 }
 
-/**
- * A deleted account's orders stay (bookkeeping needs the amounts, dates and destination country for VAT)
- * but no longer name anyone: e-mail, names, street and phone are removed and the account is unlinked.
- * Runs inside the account deletion's transaction.
- */
-export async function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
-  const own = await tx
-    .update(orders)
-    .set({ email: sql`'anonymised-' || ${orders.number} || '@invalid'`, userId: null, updatedAt: sql`now()` })
-    .where(eq(orders.userId, userId))
-    .returning({ id: orders.id });
-  if (own.length === 0) return;
-  await tx
-    .update(orderAddresses)
-    .set({ firstName: "—", lastName: "—", street: "—", houseNumber: "0", addition: null, phone: null })
-    .where(
-      inArray(
-        orderAddresses.orderId,
-        own.map((o) => o.id),
-      ),
-    );
-}
+// ── The customer's own data ───────────────────────────────────────────────────────────────────────────
 
-/** Every order of a customer with its details, for "download my data". */
-export async function ordersForExport(on: Queryable, userId: string): Promise<OrderDetail[]> {
+/** A customer's orders in full, for "download my data" (no payment or internal ids). */
+export async function ordersForExport(on: Queryable, userId: string) {
   const rows = await on
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt));
-  return details(on, rows);
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return (await details(on, rows)).map(({ userId: _u, paymentId: _p, history: _h, ...order }) => order);
+}
+
+/**
+ * Account deletion: the orders stay (bookkeeping and VAT records must), but nothing on them names the
+ * customer any more. The e-mail becomes an address that cannot receive mail, so a guest lookup with the
+ * old one finds nothing; addresses keep only the city and country the VAT return needs.
+ */
+export async function anonymiseOrdersOf(tx: Transaction, userId: string): Promise<number> {
+  const owned = await tx
+    .update(orders)
+    .set({
+      userId: null,
+      email: sql`'anonymised-' || ${orders.id} || '@anonymised.invalid'`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+  if (owned.length === 0) return 0;
+  await tx
+    .update(orderAddresses)
+    .set({
+      firstName: "",
+      lastName: "",
+      street: "",
+      houseNumber: "",
+      addition: null,
+      postalCode: "",
+      phone: null,
+    })
+    .where(
+      inArray(
+        orderAddresses.orderId,
+        owned.map((o) => o.id),
+      ),
+    );
+  return owned.length;
+}
+
+/** The carrier's page that follows a parcel, for the order page's track & trace link. */
+export function trackAndTraceUrl(carrier: string, code: string, postalCode: string, country: string): string {
+  const c = encodeURIComponent(code);
+  switch (carrier) {
+    case "PostNL":
+      return `https://jouw.postnl.nl/track-and-trace/${c}-${country}-${encodeURIComponent(postalCode.replace(/\s/g, ""))}`;
+    case "bpost":
+      return `https://track.bpost.cloud/btr/web/#/search?itemCode=${c}`;
+    case "Colissimo":
+      return `https://www.laposte.fr/outils/suivre-vos-envois?code=${c}`;
+    case "Mondial Relay":
+      return `https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition=${c}`;
+    default:
+      return `https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=${c}`;
+  }
+}
+
+/** What an order page shows the customer or guest: no e-mail, history or payment ids; the tracking link. */
+export function toOrderView(order: OrderDetail) {
+  const { number, status, createdAt, lines, totals, shipping, shippingAddress, billingAddress } = order;
+  return {
+    number,
+    status,
+    createdAt,
+    lines,
+    totals,
+    shipping,
+    shippingAddress,
+    billingAddress,
+    paymentMethod: order.paymentMethod,
+    trackAndTrace: order.trackAndTrace,
+    trackUrl: order.trackAndTrace
+      ? trackAndTraceUrl(shipping.carrier, order.trackAndTrace, shippingAddress.postalCode, order.country)
+      : null,
+  };
 }

@@ -12,7 +12,7 @@ import { user } from "../customers/auth-tables.server";
 import { outboxMessages } from "../notifications/tables.server";
 import { paymentById } from "../payments/payments.server";
 import {
-  anonymiseOrdersOfCustomer,
+  anonymiseOrdersOf,
   applyPaymentStatus,
   isFirstOrder,
   newOrderNumber,
@@ -214,13 +214,13 @@ describe("orders in the database", () => {
       .values({ id, name: "Eva", email: `${id}@example.nl`, firstName: "Eva", lastName: "Smit" });
     const number = await placed({ userId: id }, `${id}@example.nl`, id);
     expect((await ordersForExport(connection.db, id)).map((o) => o.number)).toEqual([number]);
-    await transaction((tx) => anonymiseOrdersOfCustomer(tx, id));
+    await transaction((tx) => anonymiseOrdersOf(tx, id));
     const kept = await orderByNumber(connection.db, number);
     expect(kept).toMatchObject({
       userId: null,
-      email: `anonymised-${number}@invalid`,
+      email: expect.stringMatching(/^anonymised-\d+@anonymised\.invalid$/),
       country: "FR",
-      shippingAddress: { firstName: "—", lastName: "—", street: "—", postalCode: "75001", city: "Paris" },
+      shippingAddress: { firstName: "", lastName: "", street: "", postalCode: "", city: "Paris" },
     });
     expect(kept?.totals.totalCents).toBeGreaterThan(0);
     expect(await ordersForExport(connection.db, id)).toEqual([]);

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chooseCorrections, editDistance, foldText, searchWords, tsqueryText } from "./query-text";
+import {
+  chooseCorrections,
+  didYouMean,
+  editDistance,
+  foldText,
+  planSearch,
+  searchWords,
+  tsqueryText,
+  type WordAnalysis,
+} from "./query-text";
 
 describe("searchWords", () => {
   it("folds case and accents and splits on anything but letters and digits", () => {
@@ -44,13 +53,13 @@ describe("chooseCorrections", () => {
 });
 
 describe("tsqueryText", () => {
-  it("ANDs words, ORs terms, prefixes the typed word and phrases multi-word synonyms", () => {
+  it("ANDs words, ORs terms, prefixes the typed word and ANDs the words of a multi-word synonym", () => {
     expect(
       tsqueryText([
         { terms: ["zwarte"], prefix: false },
         { terms: ["short", "korte broek"], prefix: true },
       ]),
-    ).toBe("'zwarte' & ('short':* | ('korte' <-> 'broek'))");
+    ).toBe("'zwarte' & ('short':* | ('korte' & 'broek'))");
   });
 
   it("lets nothing but quoted letters and digits through", () => {
@@ -61,5 +70,38 @@ describe("tsqueryText", () => {
         expect(text.replace(/'[a-z0-9]+'/g, "")).not.toMatch(/[a-z0-9]/);
       }),
     );
+  });
+});
+
+describe("planSearch", () => {
+  const word = (w: Partial<WordAnalysis> & { word: string }): WordAnalysis => ({
+    lexeme: w.word,
+    known: true,
+    synonyms: [],
+    near: [],
+    ...w,
+  });
+
+  it("leaves stop words out, keeps synonyms, corrects unknown words and prefixes the typed word", () => {
+    const plan = planSearch([
+      word({ word: "de", lexeme: null }),
+      word({ word: "broek", synonyms: ["pantalon"] }),
+      word({ word: "zwrte", known: false, near: ["zwart", "zwarte", "wit"] }),
+      word({ word: "wol" }),
+    ]);
+    expect(plan.words).toEqual([
+      { terms: ["broek", "pantalon"], prefix: false },
+      { terms: ["zwarte"], prefix: false },
+      { terms: ["wol"], prefix: true },
+    ]);
+    expect(plan.corrections).toEqual([{ from: "zwrte", to: ["zwarte"] }]);
+    expect(didYouMean(plan)).toBeNull();
+  });
+
+  it("keeps an unknown word without a near word as typed, and suggests a search further away", () => {
+    const plan = planSearch([word({ word: "blazzzzer", known: false, near: ["blazer"] })]);
+    expect(plan.words).toEqual([{ terms: ["blazzzzer"], prefix: true }]);
+    expect(plan.corrections).toEqual([]);
+    expect(didYouMean(plan)).toBe("blazer");
   });
 });

@@ -1,12 +1,22 @@
 /**
- * Pure parts of the search: normalising what a shopper typed, choosing typo corrections and writing the
- * PostgreSQL tsquery text. Client-safe and free of I/O, so the rules are tested without a database.
+ * Pure parts of the search: normalising what a shopper typed, planning the words (known, synonyms, typo
+ * corrections), and writing the PostgreSQL tsquery text. Client-safe and free of I/O, so the rules are
+ * tested without a database, and both engines plan a search with the same code.
  */
 
 /** Longest search text read; longer input is cut (the listing query allows 100 characters). */
 export const MAX_QUERY_LENGTH = 100;
 /** Words read from one search; more do not narrow a fashion search any further. */
 export const MAX_WORDS = 8;
+/** At most this many matches, best first, go to the listing: beyond it a search is too broad to browse. */
+export const MAX_MATCHES = 10_000;
+/**
+ * A half-typed last word matches as a prefix from this many letters: with fewer a prefix matches a large
+ * part of the catalogue (two letters: a quarter of 100 000 products) and says little.
+ */
+export const MIN_PREFIX = 3;
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_CATEGORIES = 5;
 
 const FOLDED: Record<string, string> = { æ: "ae", œ: "oe", ß: "ss", ø: "o", ł: "l", đ: "d", ı: "i" };
 
@@ -94,12 +104,20 @@ export interface PlannedWord {
 
 const quote = (word: string) => `'${word.replace(/[^a-z0-9]/g, "")}'`;
 
-/** A term for to_tsquery: a word, or a phrase for a multi-word synonym ("korte broek"). */
+/** The words of a term: one, or several for a multi-word synonym ("korte broek"). */
+export function termWords(text: string): string[] {
+  return text.split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/**
+ * A term for to_tsquery: a word, or all words of a multi-word synonym ("korte broek"). Those are ANDed, not
+ * phrased: the documents are stripped of positions, and PostgreSQL's `<->` never matches a stripped vector.
+ */
 function term(text: string, prefix: boolean): string {
-  const words = text.split(/[^a-z0-9]+/).filter(Boolean);
+  const words = termWords(text);
   if (words.length === 0) return "";
   if (words.length === 1) return `${quote(words[0] as string)}${prefix ? ":*" : ""}`;
-  return `(${words.map(quote).join(" <-> ")})`;
+  return `(${words.map(quote).join(" & ")})`;
 }
 
 /**
@@ -115,4 +133,78 @@ export function tsqueryText(words: readonly PlannedWord[]): string {
     })
     .filter(Boolean)
     .join(" & ");
+}
+
+/** A search word correction: a word that matched nothing, and the vocabulary words searched instead. */
+export interface Correction {
+  from: string;
+  to: string[];
+}
+
+/** What an engine found out about one word of a search before planning it. */
+export interface WordAnalysis {
+  word: string;
+  /** Its stem in the locale; null for a stop word (matches nothing and is left out). */
+  lexeme: string | null;
+  /** Some document has it (the last word, while typing, as a prefix of its stem). */
+  known: boolean;
+  /** Its partners in the thesaurus. */
+  synonyms: string[];
+  /** Its nearest vocabulary words (trigram); only read for a word `needsNearWords`. */
+  near: string[];
+}
+
+export interface SearchPlan {
+  words: PlannedWord[];
+  corrections: Correction[];
+  analysis: WordAnalysis[];
+}
+
+/** Whether `i` is the word being typed: the last one, matched as a prefix from MIN_PREFIX letters. */
+export function isTyped(words: readonly string[], i: number): boolean {
+  return i === words.length - 1 && (words[i] as string).length >= MIN_PREFIX;
+}
+
+/** A word that matches nothing by itself or through the thesaurus: its nearest words may replace it. */
+export function needsNearWords(a: Pick<WordAnalysis, "lexeme" | "known" | "synonyms">): boolean {
+  return a.lexeme !== null && !a.known && a.synonyms.length === 0;
+}
+
+/**
+ * The words a search matches, from its analysed words (in the order typed): stop words are left out, a
+ * known word or one with synonyms matches itself and its synonyms, an unknown word is replaced by its
+ * nearest vocabulary words within the typo allowance (reported as a correction) or matches as typed.
+ */
+export function planSearch(analysis: WordAnalysis[]): SearchPlan {
+  const corrections: Correction[] = [];
+  const words: PlannedWord[] = [];
+  analysis.forEach((a, i) => {
+    if (a.lexeme === null) return;
+    const typing = i === analysis.length - 1;
+    if (!needsNearWords(a)) {
+      words.push({ terms: [a.word, ...a.synonyms], prefix: typing && a.word.length >= MIN_PREFIX });
+      return;
+    }
+    const to = chooseCorrections(a.word, a.near, typing);
+    if (to.length > 0) corrections.push({ from: a.word, to });
+    words.push({
+      terms: to.length > 0 ? to : [a.word],
+      prefix: typing && to.length === 0 && a.word.length >= MIN_PREFIX,
+    });
+  });
+  return { words, corrections, analysis };
+}
+
+/** For a search without results: every unknown word replaced by its nearest word (up to 3 edits). */
+export function didYouMean(plan: SearchPlan): string | null {
+  if (plan.corrections.length > 0) return null;
+  let changed = false;
+  const words = plan.analysis.map((a) => {
+    if (!needsNearWords(a)) return a.word;
+    const nearest = a.near.find((n) => editDistance(a.word, n) <= 3);
+    if (!nearest) return a.word;
+    changed = true;
+    return nearest;
+  });
+  return changed ? words.join(" ") : null;
 }

@@ -1,30 +1,30 @@
-// Product search. One interface (`SearchEngine`) with the PostgreSQL engine as the default: weighted
-// per-locale tsvector documents (GIN, one partial index per locale), a vocabulary with a trigram index for
-// typos and a thesaurus table for synonyms. The documents are kept current by triggers (migration
-// `search_documents`); this module only reads.
+// Product search. One interface (`SearchEngine`) with two engines over the same PostgreSQL documents
+// (per-locale stripped tsvectors kept current by triggers, migration `search_documents`), a vocabulary with a
+// trigram index for typos and a thesaurus table for synonyms: the default matches in memory
+// (`search-index.server.ts`, docs/decisions/0022), `postgresSearchEngine` with a GIN scan is the reference.
 import { type SQL, sql } from "drizzle-orm";
 import { db, type Queryable, selectRows } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { addWarmup } from "../../platform/readiness.server";
 import { type ProductSummary, productSummaries, searchResultsListing } from "../catalog/catalog.server";
 import { type ListingQuery, parseListingQuery } from "../catalog/listing-query";
-import { chooseCorrections, editDistance, type PlannedWord, searchWords, tsqueryText } from "./query-text";
+import {
+  type Correction,
+  didYouMean,
+  MAX_MATCHES,
+  MIN_PREFIX,
+  planSearch,
+  type SearchPlan,
+  SUGGESTED_CATEGORIES,
+  SUGGESTED_PRODUCTS,
+  searchWords,
+  tsqueryText,
+} from "./query-text";
+import { memorySearchEngine, searchIndex } from "./search-index.server";
 import { searchConfigs } from "./tables.server";
 
-/** At most this many matches, best first, go to the listing: beyond it a search is too broad to browse. */
-export const MAX_MATCHES = 10_000;
-export const SUGGESTED_PRODUCTS = 6;
-/**
- * A half-typed last word matches as a prefix from this many letters: with fewer a prefix matches a large
- * part of the catalogue (two letters: a quarter of 100 000 products) and says little.
- */
-export const MIN_PREFIX = 3;
-export const SUGGESTED_CATEGORIES = 5;
-
-/** A word that matched nothing, and the vocabulary words searched instead ("jruk" → ["jurk"]). */
-export interface Correction {
-  from: string;
-  to: string[];
-}
+export type { Correction } from "./query-text";
+export { MAX_MATCHES, MIN_PREFIX, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from "./query-text";
 
 export interface SearchOutcome {
   /** Matching product ids, best match first (at most MAX_MATCHES). */
@@ -59,24 +59,12 @@ export interface SearchEngine {
   ): Promise<{ outcome: SearchOutcome; categories: CategorySuggestion[] }>;
 }
 
-interface WordAnalysis {
-  word: string;
-  ord: number;
-  /** null for a stop word (matches nothing and is left out). */
-  lexeme: string | null;
-  known: boolean;
-  synonyms: string[] | null;
-  near: string[] | null;
-}
-
 /** The locale's text-search configuration as a literal (locales are a closed list, never user text). */
 const config = (locale: Locale) => sql.raw(`'pg_catalog.${searchConfigs[locale]}'::regconfig`);
 const localeLiteral = (locale: Locale) => sql.raw(`'${searchConfigs[locale] ? locale : "en"}'`);
 
-interface Plan {
+interface Plan extends SearchPlan {
   tsquery: string;
-  corrections: Correction[];
-  analysis: WordAnalysis[];
 }
 
 /**
@@ -86,10 +74,16 @@ interface Plan {
  */
 async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Plan> {
   const last = words.length;
-  const analysis = await selectRows<WordAnalysis>(
+  const analysis = await selectRows<{
+    word: string;
+    lexeme: string | null;
+    known: boolean;
+    synonyms: string[] | null;
+    near: string[] | null;
+  }>(
     on,
     sql`
-      select w.word, w.ord::int as ord, s.lexeme,
+      select w.word, s.lexeme,
         (s.lexeme is not null and exists (
           select 1 from product_search_documents d where d.locale = ${localeLiteral(locale)}
             and d.document @@ to_tsquery(${config(locale)}, quote_literal(w.word)
@@ -105,46 +99,16 @@ async function plan(on: Queryable, locale: Locale, words: string[]): Promise<Pla
       ) s
       order by w.ord`,
   );
-  const corrections: Correction[] = [];
-  const planned: PlannedWord[] = [];
-  for (const a of analysis) {
-    if (a.lexeme === null) continue;
-    const typing = Number(a.ord) === last;
-    const synonyms = a.synonyms ?? [];
-    if (a.known || synonyms.length > 0) {
-      planned.push({ terms: [a.word, ...synonyms], prefix: typing && a.word.length >= MIN_PREFIX });
-      continue;
-    }
-    const to = chooseCorrections(a.word, a.near ?? [], typing);
-    if (to.length > 0) corrections.push({ from: a.word, to });
-    planned.push({
-      terms: to.length > 0 ? to : [a.word],
-      prefix: typing && to.length === 0 && a.word.length >= MIN_PREFIX,
-    });
-  }
-  return { tsquery: tsqueryText(planned), corrections, analysis };
+  const planned = planSearch(analysis.map((a) => ({ ...a, synonyms: a.synonyms ?? [], near: a.near ?? [] })));
+  return { ...planned, tsquery: tsqueryText(planned.words) };
 }
 
-/** A search that would find something: every unknown word replaced by its nearest word (up to 3 edits). */
-function didYouMeanFor(analysis: WordAnalysis[], corrections: Correction[]): string | null {
-  if (corrections.length > 0) return null;
-  let changed = false;
-  const words = analysis.map((a) => {
-    if (a.known || a.lexeme === null || (a.synonyms?.length ?? 0) > 0) return a.word;
-    const nearest = (a.near ?? []).find((n) => editDistance(a.word, n) <= 3);
-    if (!nearest) return a.word;
-    changed = true;
-    return nearest;
-  });
-  return changed ? words.join(" ") : null;
-}
-
-/** The PostgreSQL engine: the default, on PostgreSQL and PGlite alike. */
+/** The PostgreSQL engine (a GIN scan per search), on PostgreSQL and PGlite alike: the reference for the default. */
 export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
   const none: SearchOutcome = { ids: [], corrections: [], capped: false, didYouMean: null };
 
   async function products(locale: Locale, planned: Plan, limit: number): Promise<SearchOutcome> {
-    const { tsquery, corrections, analysis } = planned;
+    const { tsquery, corrections } = planned;
     if (!tsquery) return { ...none, corrections };
     const tsq: SQL = sql`to_tsquery(${config(locale)}, ${tsquery})`;
     // One bitmap scan of the locale's partial GIN index; the rows it finds are ordered by whether the
@@ -163,7 +127,7 @@ export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
       ids,
       corrections,
       capped: rows.length > limit,
-      didYouMean: ids.length === 0 ? didYouMeanFor(analysis, corrections) : null,
+      didYouMean: ids.length === 0 ? didYouMean(planned) : null,
     };
   }
 
@@ -216,10 +180,15 @@ export function postgresSearchEngine(on: () => Queryable = db): SearchEngine {
 
 let engine: SearchEngine | undefined;
 
-/** The configured engine (PostgreSQL; an outside search service would be chosen here by environment). */
+/** The configured engine: in memory (an outside search service would be chosen here by environment). */
 export function searchEngine(): SearchEngine {
-  engine ??= postgresSearchEngine();
+  engine ??= memorySearchEngine();
   return engine;
+}
+
+/** Loads the search index before the shop reports ready, so no shopper waits for it. */
+export function warmSearch(): void {
+  addWarmup("search index", searchIndex(db()).ready());
 }
 
 /** Ranked product ids for a search text, best first, with the corrections made for typos. */
@@ -227,41 +196,18 @@ export function searchProducts(locale: Locale, q: string): Promise<SearchOutcome
   return searchEngine().searchProducts(locale, q);
 }
 
-type Planned = Awaited<ReturnType<SearchEngine["search"]>>;
-const SEARCH_CACHE_MS = 30_000;
-const SEARCH_CACHE_ENTRIES = 2_000;
-const recentSearches = new Map<string, { until: number; result: Promise<Planned> }>();
-
 /**
- * A search as shoppers repeat it: the same text in the same locale is matched once per 30 seconds per
- * process (also when many ask at once), then every filter, sort and page of it is counted in memory by the
- * listing index. New or changed products reach searches within those 30 seconds.
+ * Makes the next search apply every committed catalogue change and re-read the thesaurus and typo
+ * candidates first (after a change in a test or the back office; otherwise searches see changes within
+ * a second).
  */
-export function plannedSearch(
-  locale: Locale,
-  q: string,
-  options: { limit?: number; categories?: number } = {},
-): Promise<Planned> {
-  const key = `${locale}\u0000${q.toLowerCase()}\u0000${options.limit ?? ""}\u0000${options.categories ?? ""}`;
-  const now = Date.now();
-  const hit = recentSearches.get(key);
-  if (hit && hit.until > now) return hit.result;
-  const result = searchEngine().search(locale, q, options);
-  if (recentSearches.size >= SEARCH_CACHE_ENTRIES)
-    recentSearches.delete(recentSearches.keys().next().value as string);
-  recentSearches.set(key, { until: now + SEARCH_CACHE_MS, result });
-  result.catch(() => recentSearches.delete(key));
-  return result;
-}
-
-/** Forgets recent searches (after the thesaurus or the catalogue changed in a test or the back office). */
 export function forgetRecentSearches(): void {
-  recentSearches.clear();
+  searchIndex(db()).forget();
 }
 
 /** As-you-type suggestions: a few products and categories, and any correction made. */
 export async function suggest(locale: Locale, q: string): Promise<Suggestions> {
-  const { outcome, categories } = await plannedSearch(locale, q, { limit: SUGGESTED_PRODUCTS });
+  const { outcome, categories } = await searchEngine().search(locale, q, { limit: SUGGESTED_PRODUCTS });
   return {
     products: await productSummaries(locale, outcome.ids),
     categories,
@@ -286,7 +232,14 @@ export interface SearchPage {
 export async function searchListing(locale: Locale, params: URLSearchParams): Promise<SearchPage> {
   const { query, problems } = parseListingQuery(params);
   if (!query.q) return { query, problems, listing: null, outcome: null, categories: [] };
-  const { outcome, categories } = await plannedSearch(locale, query.q);
+  const { outcome, categories } = await searchEngine().search(locale, query.q);
   const listing = await searchResultsListing(locale, query, outcome.ids);
   return { query, problems, listing, outcome, categories };
 }
+
+export {
+  deleteSynonymGroup,
+  type SynonymGroup,
+  saveSynonymGroup,
+  synonymGroups,
+} from "./thesaurus.server";

@@ -10,14 +10,7 @@ import {
   products,
   productTranslations,
 } from "../catalog/tables.server";
-import {
-  forgetRecentSearches,
-  plannedSearch,
-  searchEngine,
-  searchListing,
-  searchProducts,
-  suggest,
-} from "./search.server";
+import { forgetRecentSearches, searchEngine, searchListing, searchProducts, suggest } from "./search.server";
 import { searchSynonyms } from "./tables.server";
 
 let connection: Connection;
@@ -43,6 +36,7 @@ async function addProduct(key: string, names: Names, categoryId: number, colour 
       description: "",
     })),
   );
+  forgetRecentSearches();
 }
 
 beforeAll(async () => {
@@ -152,12 +146,14 @@ describe("searchProducts", () => {
       .update(products)
       .set({ position: 1 })
       .where(eq(products.id, ids.shirt as number));
+    forgetRecentSearches();
     try {
       expect(await found("en", "trousers")).toEqual([ids.trousers, ids.shirt]);
       // Among name matches ("Clothing" is every product's category), popularity decides.
       expect((await found("en", "clothing"))[0]).toBe(ids.shirt);
     } finally {
       await db.delete(products).where(eq(products.id, ids.shirt as number));
+      forgetRecentSearches();
     }
     expect(await found("en", "trousers")).toEqual([ids.trousers]);
   });
@@ -170,6 +166,7 @@ describe("documents follow the catalogue", () => {
       .update(productTranslations)
       .set({ name: "Zijden blouse" })
       .where(eq(productTranslations.productId, ids.jumper as number));
+    forgetRecentSearches();
     expect(await found("nl", "blouse")).toEqual([ids.jumper]);
     expect(await found("nl", "gebreide")).toEqual([]);
   });
@@ -180,11 +177,13 @@ describe("documents follow the catalogue", () => {
       .update(products)
       .set({ isActive: false })
       .where(eq(products.id, ids.dress as number));
+    forgetRecentSearches();
     expect(await found("en", "dress")).toEqual([]);
     await db
       .update(products)
       .set({ isActive: true })
       .where(eq(products.id, ids.dress as number));
+    forgetRecentSearches();
     expect(await found("en", "dress")).toEqual([ids.dress]);
   });
 
@@ -194,11 +193,13 @@ describe("documents follow the catalogue", () => {
       .update(categoryTranslations)
       .set({ name: "Garderobe" })
       .where(eq(categoryTranslations.slug, "kleding"));
+    forgetRecentSearches();
     expect(await found("nl", "garderobe")).toHaveLength(3);
   });
 
   it("a synonym added to the thesaurus works at once", async () => {
     await connection.db.insert(searchSynonyms).values({ locale: "en", words: ["frock", "dress"] });
+    forgetRecentSearches();
     expect(await found("en", "frock")).toEqual([ids.dress]);
   });
 });
@@ -223,18 +224,5 @@ describe("suggest and searchCategories", () => {
     const empty = await searchListing("nl", new URLSearchParams({ page: "x" }));
     expect(empty.listing).toBeNull();
     expect(empty.problems.page).toBeDefined();
-  });
-});
-
-describe("plannedSearch", () => {
-  it("matches a repeated search once, also when asked at the same moment, until forgotten", async () => {
-    forgetRecentSearches();
-    const first = plannedSearch("en", "Trousers");
-    const same = plannedSearch("en", "trousers");
-    expect(same).toBe(first);
-    expect(plannedSearch("nl", "trousers")).not.toBe(first);
-    expect((await first).outcome.ids).toEqual(await found("en", "trousers"));
-    forgetRecentSearches();
-    expect(plannedSearch("en", "trousers")).not.toBe(first);
   });
 });

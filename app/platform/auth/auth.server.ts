@@ -8,10 +8,8 @@ import * as schema from "../db/schema.server";
 import { env } from "../env.server";
 import { logger } from "../logging/logger.server";
 
-/** Staff roles of PRODUCT.md; `customer` is everyone else. What each may do in the shop is checked by `requireStaff`. */
-export const staffRoles = ["admin", "support", "merchandiser"] as const;
-export type StaffRole = (typeof staffRoles)[number];
-export type Role = StaffRole | "customer";
+// What each role may do in the shop is checked by `requireStaff` and the back office's permission table.
+export { type Role, type StaffRole, staffRoles } from "./roles";
 
 /**
  * What happens when a visitor signs in (or registers and is signed in): a guest's cart and wishlist move

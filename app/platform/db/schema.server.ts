@@ -10,6 +10,8 @@ export * from "../../domains/orders/tables.server";
 export * from "../../domains/payments/tables.server";
 export * from "../../domains/promotions/tables.server";
 export * from "../../domains/search/tables.server";
+export * from "../../domains/sizing/tables.server";
+export * from "../../domains/staff/tables.server";
 export * from "../../domains/stock-alerts/tables.server";
 export * from "../../domains/wallet/tables.server";
 export * from "../../domains/wishlist/tables.server";

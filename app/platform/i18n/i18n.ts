@@ -15,6 +15,7 @@ export const namespaces = [
   "account",
   "checkout",
   "orders",
+  "myorders",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */

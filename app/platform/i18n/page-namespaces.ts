@@ -13,6 +13,7 @@ const known: readonly ClientNamespace[] = [
   "account",
   "checkout",
   "orders",
+  "myorders",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

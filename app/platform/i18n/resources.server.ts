@@ -6,6 +6,7 @@ import enCheckout from "../../locales/en/checkout.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
+import enMyorders from "../../locales/en/myorders.json";
 import enOrders from "../../locales/en/orders.json";
 import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
@@ -19,6 +20,7 @@ import esCheckout from "../../locales/es/checkout.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
+import esMyorders from "../../locales/es/myorders.json";
 import esOrders from "../../locales/es/orders.json";
 import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
@@ -32,6 +34,7 @@ import frCheckout from "../../locales/fr/checkout.json";
 import frCommon from "../../locales/fr/common.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
+import frMyorders from "../../locales/fr/myorders.json";
 import frOrders from "../../locales/fr/orders.json";
 import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
@@ -45,6 +48,7 @@ import nlCheckout from "../../locales/nl/checkout.json";
 import nlCommon from "../../locales/nl/common.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
+import nlMyorders from "../../locales/nl/myorders.json";
 import nlOrders from "../../locales/nl/orders.json";
 import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
@@ -70,6 +74,7 @@ export const resources = {
     account: enAccount,
     checkout: enCheckout,
     orders: enOrders,
+    myorders: enMyorders,
   },
   nl: {
     common: nlCommon,
@@ -85,6 +90,7 @@ export const resources = {
     account: nlAccount,
     checkout: nlCheckout,
     orders: nlOrders,
+    myorders: nlMyorders,
   },
   fr: {
     common: frCommon,
@@ -100,6 +106,7 @@ export const resources = {
     account: frAccount,
     checkout: frCheckout,
     orders: frOrders,
+    myorders: frMyorders,
   },
   es: {
     common: esCommon,
@@ -115,6 +122,7 @@ export const resources = {
     account: esAccount,
     checkout: esCheckout,
     orders: esOrders,
+    myorders: esMyorders,
   },
 } satisfies Resource;
 

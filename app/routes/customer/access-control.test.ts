@@ -6,6 +6,7 @@ import { freshDatabase } from "../../../tests/support/database";
 import { createApi } from "../../api/index.server";
 import { createAccount, createAddress } from "../../domains/customers/customers.server";
 import { addresses, user } from "../../domains/customers/tables.server";
+import { orderAddresses, orderLines, orders } from "../../domains/orders/tables.server";
 import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
 import { requestContext } from "../../platform/http/context";
@@ -18,6 +19,8 @@ import * as accountEditPage from "./account-edit";
 import * as addressBookPage from "./address-book";
 import * as addressEditPage from "./address-edit";
 import * as addressNewPage from "./address-new";
+import * as orderPage from "./order";
+import * as ordersPage from "./orders";
 import * as walletPage from "./wallet";
 
 /**
@@ -37,6 +40,53 @@ const tokens: Partial<Record<Actor, string>> = {};
 const emails: Partial<Record<Actor, string>> = {};
 const ids: Partial<Record<Actor, string>> = {};
 const addressIds: Partial<Record<Actor, number>> = {};
+const orderNumbers: Partial<Record<Actor, string>> = {};
+
+/** An order row as checkout writes it (the matrix needs ownership, not a real purchase). */
+async function insertOrder(userId: string, email: string, number: string) {
+  const [order] = await connection.db
+    .insert(orders)
+    .values({
+      number,
+      email,
+      userId,
+      locale: "nl",
+      channel: "web",
+      country: "NL",
+      subtotalCents: 5995,
+      shippingCents: 0,
+      totalCents: 5995,
+      amountDueCents: 5995,
+      vat: { lines: [], exemptCents: 0, vatCents: 0 },
+      shippingMethod: "nl-home",
+      carrier: "PostNL",
+      deliveryType: "home",
+      paymentMethod: "ideal",
+      idempotencyKey: `matrix-${number}`,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    })
+    .returning({ id: orders.id });
+  await connection.db.insert(orderLines).values({
+    orderId: order!.id,
+    position: 0,
+    productId: 1,
+    variantId: 1,
+    sku: "SKU-1",
+    size: "M",
+    name: "Linen shirt",
+    slug: "linen-shirt",
+    colour: "white",
+    quantity: 1,
+    unitPriceCents: 5995,
+    totalCents: 5995,
+  });
+  await connection.db.insert(orderAddresses).values({
+    orderId: order!.id,
+    kind: "shipping",
+    ...address,
+    street: `Street of order ${number}`,
+  });
+}
 
 const address = {
   firstName: "Eva",
@@ -79,6 +129,8 @@ beforeAll(async () => {
     addressIds[actor] = (
       await createAddress(response.user.id, { ...address, street: `Street of ${actor}` })
     ).id;
+    orderNumbers[actor] = String(100_000_000 + people.findIndex(([a]) => a === actor) * 1111);
+    await insertOrder(response.user.id, email, orderNumbers[actor]!);
   }
 });
 afterAll(() => connection.close());
@@ -157,6 +209,7 @@ describe("account pages", () => {
     ["address-book", addressBookPage],
     ["address-new", addressNewPage],
     ["wallet", walletPage],
+    ["orders", ordersPage],
   ];
 
   it.each(pages)("%s sends visitors to the login page", async (page, module) => {
@@ -177,6 +230,29 @@ describe("account pages", () => {
     ]);
     const wallet = await runPage("wallet", walletPage, actor);
     expect(wallet.status).toBe(200);
+    const list = await runPage("orders", ordersPage, actor);
+    expect((list.data as { orders: { number: string }[] }).orders.map((o) => o.number)).toEqual([
+      orderNumbers[actor],
+    ]);
+  });
+
+  it.each(signedIn)("%s opens their own order and gets 404 for anyone else's", async (actor) => {
+    const own = await runPage("order", orderPage, actor, { params: { number: orderNumbers[actor]! } });
+    expect(own.status).toBe(200);
+    expect((own.data as { order: { number: string } }).order.number).toBe(orderNumbers[actor]);
+    for (const owner of signedIn.filter((a) => a !== actor)) {
+      const outcome = await runPage("order", orderPage, actor, { params: { number: orderNumbers[owner]! } });
+      expect(outcome.status).toBe(404);
+    }
+    expect((await runPage("order", orderPage, actor, { params: { number: "999999999" } })).status).toBe(404);
+  });
+
+  it("sends visitors to the login page for an order, even with a real number", async () => {
+    const outcome = await runPage("order", orderPage, "visitor", {
+      params: { number: orderNumbers.customerA! },
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toMatch(/^\/en\/login\/\?redirect=/);
   });
 
   it.each(signedIn)("%s edits their own address and gets 404 for anyone else's", async (actor) => {
@@ -243,6 +319,8 @@ describe("account API", () => {
     ["GET", "/v1/account/addresses"],
     ["POST", "/v1/account/addresses", address],
     ["GET", "/v1/account/wallet"],
+    ["GET", "/v1/account/orders"],
+    ["GET", "/v1/account/orders/100000000"],
   ];
 
   it.each(endpoints)("%s %s answers 401 to visitors", async (method, path, body) => {
@@ -262,6 +340,18 @@ describe("account API", () => {
     expect(JSON.stringify(exported)).not.toContain(`Street of ${other(actor)}`);
     const book = await (await call(actor, "GET", "/v1/account/addresses")).json();
     expect(book.map((a: { id: number }) => a.id)).toEqual([addressIds[actor]]);
+  });
+
+  it.each(signedIn)("%s lists and reads only their own orders, by cookie and bearer", async (actor) => {
+    for (const via of ["cookie", "bearer"] as const) {
+      const list = await (await call(actor, "GET", "/v1/account/orders", undefined, via)).json();
+      expect(list.map((o: { number: string }) => o.number)).toEqual([orderNumbers[actor]]);
+      const own = await call(actor, "GET", `/v1/account/orders/${orderNumbers[actor]}`, undefined, via);
+      expect(own.status).toBe(200);
+      expect(await own.json()).toMatchObject({ number: orderNumbers[actor], status: "pending" });
+    }
+    for (const owner of signedIn.filter((a) => a !== actor))
+      expect((await call(actor, "GET", `/v1/account/orders/${orderNumbers[owner]}`)).status).toBe(404);
   });
 
   it.each(signedIn)("%s gets 404 for every address of someone else", async (actor) => {

@@ -4,6 +4,7 @@ import { AccountShell } from "~/components/account/account-shell";
 import { AddressLines } from "~/components/account/address-card";
 import { card, textLink } from "~/components/account/styles";
 import { addressesOf, customerProfile, signOut } from "~/domains/customers/customers.server";
+import { ordersOfCustomer } from "~/domains/orders/orders.server";
 import { walletOf } from "~/domains/wallet/wallet.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { db } from "~/platform/db/db.server";
@@ -18,16 +19,17 @@ import { usePageHref, useRouting } from "~/routing/use-routing";
 import type { Route } from "./+types/account";
 
 export const middleware = pageMiddleware("account");
-export const handle = { i18n: ["account", "forms", "ui"] };
+export const handle = { i18n: ["account", "forms", "ui", "myorders"] };
 export const headers = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await requireCustomer(request);
   const { locale } = context.get(routingContext);
-  const [profile, book, wallet] = await Promise.all([
+  const [profile, book, wallet, orders] = await Promise.all([
     customerProfile(visitor.id),
     addressesOf(visitor.id),
     walletOf(db(), visitor.id, 0),
+    ordersOfCustomer(db(), visitor.id),
   ]);
   if (!profile) throw data(null, { status: 404 });
   const strip = <T extends { userId: string }>({ userId: _owner, ...rest }: T) => rest;
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing: billing ? strip(billing) : null,
     shipping: shipping ? strip(shipping) : null,
     balanceCents: wallet.balanceCents,
+    orderCount: orders.length,
     title: serverI18n(locale).t("account:overview.title"),
   };
 }
@@ -61,7 +64,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t: tf } = useTranslation("forms");
   const to = usePageHref();
   const { locale } = useRouting();
-  const { profile, billing, shipping, balanceCents } = loaderData;
+  const { t: tm } = useTranslation("myorders");
+  const { profile, billing, shipping, balanceCents, orderCount } = loaderData;
   const birthDate = profile.birthDate
     ? new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: "long", timeZone: "UTC" }).format(
         new Date(profile.birthDate),
@@ -116,6 +120,17 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 font-display text-3xl">{formatMoney(money(balanceCents), locale)}</p>
           <Link to={to("wallet")} className={`${textLink} mt-4 inline-flex min-h-11 items-center text-sm`}>
             {t("overview.viewWallet")}
+          </Link>
+        </section>
+        <section aria-labelledby="overview-orders" className={`${card} desktop:col-span-2`}>
+          <h2 id="overview-orders" className="text-xs font-medium tracking-[0.2em] uppercase">
+            {tm("overview.orders")}
+          </h2>
+          <p className="mt-4 text-sm">
+            {orderCount > 0 ? tm("overview.count", { count: orderCount }) : tm("overview.none")}
+          </p>
+          <Link to={to("orders")} className={`${textLink} mt-4 inline-flex min-h-11 items-center text-sm`}>
+            {tm("overview.viewOrders")}
           </Link>
         </section>
         <section aria-labelledby="overview-addresses" className={`${card} desktop:col-span-2`}>

@@ -1,0 +1,275 @@
+// The back office's JSON API (`/api/v1/admin/…`): the same staff commands as the /admin pages, with the
+// same permission table. No session: 401; a customer: 404 (the API does not confirm it exists to them);
+// staff without the permission: 403.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { findProducts, productForStaff } from "../../domains/catalog/catalog.server";
+import { findCustomers } from "../../domains/customers/customers.server";
+import {
+  AccountError,
+  actorOf,
+  auditLog,
+  blockCustomer,
+  CatalogueError,
+  can,
+  changeProductPrice,
+  changeProductVariants,
+  type Permission,
+  type StaffActor,
+  type StaffMember,
+  unblockCustomer,
+} from "../../domains/staff/staff.server";
+import { requireStaff } from "../../platform/auth/guards.server";
+import { checkSession, isStaff } from "../../platform/auth/session.server";
+import { ApiError, httpErrors } from "../../platform/http/api-error";
+import type { AppEnv } from "../../platform/http/middleware.server";
+import { errorResponse } from "./schemas";
+
+/** The staff member behind an API request, if their role has `permission`; otherwise the matching error. */
+export async function requireStaffApi(c: Context<AppEnv>, permission: Permission): Promise<StaffActor> {
+  const { visitor } = await checkSession(c.req.raw);
+  // Customers learn nothing about the back office; visitors get requireStaff's 401.
+  if (visitor && !isStaff(visitor)) throw httpErrors.notFound();
+  const staff = (await requireStaff(c.req.raw)) as StaffMember;
+  if (!can(staff.role, permission))
+    throw new ApiError(403, "errors.forbidden", `The role ${staff.role} has no access to ${permission}.`);
+  return actorOf(staff);
+}
+
+/** A refusal of a staff command as a 422, naming the field it is about. */
+function refused(error: unknown): never {
+  if (error instanceof CatalogueError || error instanceof AccountError)
+    throw new ApiError(422, "errors.invalidInput", error.message, error.field ? { field: error.field } : {});
+  throw error;
+}
+
+const tags = ["Back office"];
+const guarded = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("The staff role has no access to this"),
+  404: errorResponse("Not found (also for customers)"),
+};
+const Page = z.coerce.number().int().min(1).max(10_000).optional();
+const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const CustomerId = z.object({ id: z.uuid() });
+
+const StaffProductRowSchema = z
+  .object({
+    id: z.number().int(),
+    styleCode: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    colour: z.string(),
+    priceCents: z.number().int(),
+    originalPriceCents: z.number().int().nullable(),
+    stock: z.number().int(),
+    isActive: z.boolean(),
+  })
+  .openapi("StaffProductRow");
+
+const PriceSchema = z
+  .object({
+    priceCents: z.number().int().min(1).max(100_000_000),
+    originalPriceCents: z.number().int().min(1).max(100_000_000).nullable().default(null),
+  })
+  .openapi("StaffPrice");
+
+const VariantsSchema = z
+  .object({
+    variants: z
+      .array(
+        z.object({
+          id: z.number().int().positive().optional(),
+          size: z.string().trim().min(1).max(20),
+          sku: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,59}$/),
+          stock: z.number().int().min(0).max(1_000_000),
+        }),
+      )
+      .min(1),
+  })
+  .openapi("StaffVariants");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+const routes = {
+  products: createRoute({
+    method: "get",
+    path: "/v1/admin/products",
+    tags,
+    summary: "Products by name, brand, style code or SKU (catalogue)",
+    request: { query: z.object({ q: z.string().max(100).optional(), page: Page }) },
+    responses: {
+      200: json(
+        z.object({
+          products: z.array(StaffProductRowSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+        }),
+        "A page of products",
+      ),
+      ...guarded,
+    },
+  }),
+  product: createRoute({
+    method: "get",
+    path: "/v1/admin/products/{id}",
+    tags,
+    summary: "A product with every translation, size, photo and its price history (catalogue)",
+    request: { params: ProductId },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "The product"), ...guarded },
+  }),
+  price: createRoute({
+    method: "put",
+    path: "/v1/admin/products/{id}/price",
+    tags,
+    summary: "Set the price and original price (catalogue); a new price joins the price history",
+    request: {
+      params: ProductId,
+      body: { required: true, content: { "application/json": { schema: PriceSchema } } },
+    },
+    responses: {
+      200: json(PriceSchema, "Saved"),
+      400: errorResponse("Invalid input"),
+      422: errorResponse("Refused, e.g. an original price not above the price"),
+      ...guarded,
+    },
+  }),
+  variants: createRoute({
+    method: "put",
+    path: "/v1/admin/products/{id}/variants",
+    tags,
+    summary: "Set the sizes and stock of a product (catalogue); sizes left out are removed",
+    request: {
+      params: ProductId,
+      body: { required: true, content: { "application/json": { schema: VariantsSchema } } },
+    },
+    responses: {
+      200: json(VariantsSchema, "Saved"),
+      400: errorResponse("Invalid input"),
+      422: errorResponse("Refused"),
+      ...guarded,
+    },
+  }),
+  customers: createRoute({
+    method: "get",
+    path: "/v1/admin/customers",
+    tags,
+    summary: "Customers by e-mail, name or phone (customers)",
+    request: { query: z.object({ q: z.string().max(100).optional(), page: Page }) },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "A page of customers"), ...guarded },
+  }),
+  block: createRoute({
+    method: "put",
+    path: "/v1/admin/customers/{id}/block",
+    tags,
+    summary: "Block a customer from ordering, with the reason (customers)",
+    request: {
+      params: CustomerId,
+      body: {
+        required: true,
+        content: { "application/json": { schema: z.object({ reason: z.string().trim().min(1).max(500) }) } },
+      },
+    },
+    responses: { 204: { description: "Blocked" }, 422: errorResponse("Refused"), ...guarded },
+  }),
+  unblock: createRoute({
+    method: "delete",
+    path: "/v1/admin/customers/{id}/block",
+    tags,
+    summary: "Lift a customer's block (customers)",
+    request: { params: CustomerId },
+    responses: { 204: { description: "Unblocked" }, 422: errorResponse("Refused"), ...guarded },
+  }),
+  audit: createRoute({
+    method: "get",
+    path: "/v1/admin/audit-log",
+    tags,
+    summary: "The audit log of staff actions, newest first (audit)",
+    request: {
+      query: z.object({
+        q: z.string().max(200).optional(),
+        targetType: z.string().max(40).optional(),
+        targetId: z.string().max(100).optional(),
+        page: Page,
+      }),
+    },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "A page of entries"), ...guarded },
+  }),
+};
+
+export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
+  // Staff data is never cached by anyone.
+  api.use("/v1/admin/*", async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+  });
+
+  api.openapi(routes.products, async (c) => {
+    await requireStaffApi(c, "catalogue");
+    const { q, page } = c.req.valid("query");
+    const list = await findProducts({ q, page });
+    return c.json({ products: list.products, total: list.total, page: list.page }, 200);
+  });
+
+  api.openapi(routes.product, async (c) => {
+    await requireStaffApi(c, "catalogue");
+    const product = await productForStaff(c.req.valid("param").id);
+    if (!product) throw httpErrors.notFound();
+    return c.json(JSON.parse(JSON.stringify(product)) as Record<string, unknown>, 200);
+  });
+
+  api.openapi(routes.price, async (c) => {
+    const actor = await requireStaffApi(c, "catalogue");
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    if (!(await productForStaff(id))) throw httpErrors.notFound();
+    const saved = await changeProductPrice(actor, id, {
+      price: body.priceCents,
+      originalPrice: body.originalPriceCents ?? undefined,
+    }).catch(refused);
+    return c.json(saved, 200);
+  });
+
+  api.openapi(routes.variants, async (c) => {
+    const actor = await requireStaffApi(c, "catalogue");
+    const { id } = c.req.valid("param");
+    if (!(await productForStaff(id))) throw httpErrors.notFound();
+    const variants = await changeProductVariants(actor, id, c.req.valid("json").variants).catch(refused);
+    return c.json({ variants }, 200);
+  });
+
+  api.openapi(routes.customers, async (c) => {
+    await requireStaffApi(c, "customers");
+    const { q, page } = c.req.valid("query");
+    return c.json(
+      JSON.parse(JSON.stringify(await findCustomers({ q, page }))) as Record<string, unknown>,
+      200,
+    );
+  });
+
+  api.openapi(routes.block, async (c) => {
+    const actor = await requireStaffApi(c, "customers");
+    await blockCustomer(actor, c.req.valid("param").id, c.req.valid("json").reason).catch(refused);
+    return c.body(null, 204);
+  });
+
+  api.openapi(routes.unblock, async (c) => {
+    const actor = await requireStaffApi(c, "customers");
+    await unblockCustomer(actor, c.req.valid("param").id).catch(refused);
+    return c.body(null, 204);
+  });
+
+  api.openapi(routes.audit, async (c) => {
+    await requireStaffApi(c, "audit");
+    return c.json(
+      JSON.parse(JSON.stringify(await auditLog(c.req.valid("query")))) as Record<string, unknown>,
+      200,
+    );
+  });
+}

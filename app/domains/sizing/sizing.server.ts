@@ -1,0 +1,100 @@
+import { and, eq } from "drizzle-orm";
+import { db, type Queryable } from "../../platform/db/db.server";
+import type { BodyProfile } from "./body";
+import { chartProblems } from "./chart-rules";
+import { type ChartSize, type GarmentFamily, type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
+import { sizeChartOverrides } from "./tables.server";
+
+export { chartProblems } from "./chart-rules";
+
+/** Charts are read on product pages: kept half a minute per process. */
+const CACHE_MS = 30_000;
+let cache: { overrides: Map<string, ChartSize[]>; until: number } | undefined;
+const keyOf = (profile: string, family: string) => `${profile}/${family}`;
+
+async function overrides(): Promise<Map<string, ChartSize[]>> {
+  if (cache && cache.until > Date.now()) return cache.overrides;
+  const rows = await db().select().from(sizeChartOverrides);
+  const map = new Map(rows.map((r) => [keyOf(r.profile, r.family), r.sizes]));
+  cache = { overrides: map, until: Date.now() + CACHE_MS };
+  return map;
+}
+
+/** The sizes of a chart as operators changed them; null while the built-in chart applies. */
+export async function customChartSizes(
+  profile: BodyProfile,
+  family: GarmentFamily,
+): Promise<ChartSize[] | null> {
+  return (await overrides()).get(keyOf(profile, family)) ?? null;
+}
+
+export interface StaffSizeChart extends SizeChart {
+  custom: boolean;
+}
+
+/** Every chart as the shop uses it now, marked when operators changed it. */
+export async function sizeChartsForStaff(): Promise<StaffSizeChart[]> {
+  cache = undefined;
+  const stored = await overrides();
+  return sizeCharts.map((chart) => {
+    const sizes = stored.get(keyOf(chart.profile, chart.family));
+    return { ...chart, sizes: sizes ?? chart.sizes, custom: sizes !== undefined };
+  });
+}
+
+export class SizeChartError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "SizeChartError";
+  }
+}
+
+/**
+ * Saves new ranges for a built-in chart (same sizes, same order); refuses a chart that breaks the
+ * contract of `chartProblems`. Returns the sizes before and after.
+ */
+export async function saveSizeChart(
+  tx: Queryable,
+  profile: BodyProfile,
+  family: GarmentFamily,
+  sizes: ChartSize[],
+) {
+  const builtIn = sizeChartFor(profile, family);
+  if (!builtIn) throw new SizeChartError("There is no such size chart.");
+  if (sizes.map((s) => s.size).join() !== builtIn.sizes.map((s) => s.size).join())
+    throw new SizeChartError("The sizes of a chart are fixed; only their ranges change.");
+  const problem = chartProblems({ keys: builtIn.keys, sizes })[0];
+  if (problem) {
+    const index = sizes.findIndex((s) => s.size === problem.size);
+    throw new SizeChartError(
+      `Size ${problem.size}, ${problem.key}: ${problem.message}.`,
+      `sizes[${index}].${problem.key}Min`,
+    );
+  }
+  const [before] = await tx
+    .select({ sizes: sizeChartOverrides.sizes })
+    .from(sizeChartOverrides)
+    .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)));
+  await tx
+    .insert(sizeChartOverrides)
+    .values({ profile, family, sizes })
+    .onConflictDoUpdate({
+      target: [sizeChartOverrides.profile, sizeChartOverrides.family],
+      set: { sizes, updatedAt: new Date() },
+    });
+  cache = undefined;
+  return { before: before?.sizes ?? builtIn.sizes, after: sizes };
+}
+
+/** Back to the built-in chart. */
+export async function resetSizeChart(tx: Queryable, profile: BodyProfile, family: GarmentFamily) {
+  const [removed] = await tx
+    .delete(sizeChartOverrides)
+    .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)))
+    .returning({ sizes: sizeChartOverrides.sizes });
+  cache = undefined;
+  return removed ? { before: removed.sizes, after: sizeChartFor(profile, family)?.sizes ?? [] } : null;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { can, permissions, rolePermissions } from "./permissions";
+
+describe("role → permission table (PRODUCT.md, Accounts and roles)", () => {
+  it("gives admin everything", () => {
+    for (const permission of permissions) expect(can("admin", permission)).toBe(true);
+  });
+
+  it("gives support orders, returns, customers and disputes, not the catalogue or settings", () => {
+    expect(rolePermissions.support).toEqual(
+      expect.arrayContaining(["orders", "returns", "customers", "disputes"]),
+    );
+    for (const permission of ["catalogue", "content", "promotions", "settings", "staff", "audit"] as const)
+      expect(can("support", permission)).toBe(false);
+  });
+
+  it("gives merchandisers catalogue, content and promotions, not orders (so no refunds) nor customers", () => {
+    expect(rolePermissions.merchandiser).toEqual(
+      expect.arrayContaining(["catalogue", "content", "promotions"]),
+    );
+    for (const permission of [
+      "orders",
+      "returns",
+      "customers",
+      "disputes",
+      "outbox",
+      "settings",
+      "staff",
+      "audit",
+    ] as const)
+      expect(can("merchandiser", permission)).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import type { StaffRole } from "../../platform/auth/roles";
+
+/**
+ * What a staff member may do in the back office, per section. Client-safe: the navigation shows only the
+ * sections a role has, and every loader, action and admin API handler checks the same table on the server.
+ */
+export const permissions = [
+  "dashboard",
+  "catalogue",
+  "content",
+  "promotions",
+  "orders",
+  "returns",
+  "customers",
+  "disputes",
+  "outbox",
+  "settings",
+  "staff",
+  "audit",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/**
+ * PRODUCT.md "Accounts and roles": admin everything; support orders, returns, customers and disputes;
+ * merchandiser catalogue, content and promotions. Every role sees the dashboard (only its own parts of it).
+ * Support also reads the outbox: "did my e-mail go out?" is a customer question (docs/decisions/0020).
+ */
+export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
+  admin: permissions,
+  support: ["dashboard", "orders", "returns", "customers", "disputes", "outbox"],
+  merchandiser: ["dashboard", "catalogue", "content", "promotions"],
+};
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return rolePermissions[role].includes(permission);
+}

@@ -1,0 +1,131 @@
+import { data } from "react-router";
+import { ActionStatus, AdminFormView, AdminTextarea, useAdminForm } from "~/components/admin/admin-form";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
+import { customerForStaff } from "~/domains/customers/customers.server";
+import { formatShopTime } from "~/domains/staff/shop-time";
+import { auditTrail, blockCustomer, unblockCustomer } from "~/domains/staff/staff.server";
+import { BlockCustomerSchema } from "~/domains/staff/validation";
+import type { Route } from "./+types/customer";
+import { notFound, requirePermission, runForm } from "./admin.server";
+
+function customerId(value: string | undefined): string {
+  if (!value || !/^[0-9a-f-]{36}$/i.test(value)) throw data(null, { status: 404 });
+  return value;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "customers");
+  const id = customerId(params.id);
+  const [customer, trail] = await Promise.all([customerForStaff(id), auditTrail("customer", id)]);
+  if (!customer) notFound();
+  return { customer, trail: trail.reverse() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { actor } = await requirePermission(request, "customers");
+  const id = customerId(params.id);
+  return runForm(await request.formData(), BlockCustomerSchema, async (value) => {
+    if (value.intent === "block") {
+      await blockCustomer(actor, id, value.reason);
+      return "Customer blocked: they can browse but not order.";
+    }
+    await unblockCustomer(actor, id);
+    return "Block lifted: the customer can order again.";
+  });
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="border-b border-line py-2 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-xs tracking-[0.08em] text-muted uppercase">{label}</dt>
+      <dd className="text-sm">{children ?? "—"}</dd>
+    </div>
+  );
+}
+
+export default function CustomerPage({ loaderData }: Route.ComponentProps) {
+  const { customer, trail } = loaderData;
+  const block = useAdminForm("block", BlockCustomerSchema);
+  const unblock = useAdminForm("unblock", BlockCustomerSchema);
+  return (
+    <>
+      <PageHeader
+        back={{ to: "/admin/customers/", label: "Customers" }}
+        title={`${customer.firstName} ${customer.lastName}`}
+        description={customer.email}
+        actions={customer.blocked ? <Badge tone="bad">blocked</Badge> : <Badge tone="good">active</Badge>}
+      />
+      <div className="grid gap-4 desktop:grid-cols-[3fr_2fr]">
+        <Panel title="Account">
+          <dl>
+            <Detail label="E-mail">
+              {customer.email} {customer.emailVerified ? <Badge tone="good">verified</Badge> : null}
+            </Detail>
+            <Detail label="Phone">{customer.phone}</Detail>
+            <Detail label="Date of birth">{customer.dateOfBirth}</Detail>
+            <Detail label="Language">{customer.locale}</Detail>
+            <Detail label="Newsletter">{customer.newsletter ? "yes" : "no"}</Detail>
+            <Detail label="Phone updates">{customer.phoneUpdates ? "yes" : "no"}</Detail>
+            <Detail label="Customer since">{formatShopTime(customer.createdAt)}</Detail>
+          </dl>
+        </Panel>
+        <Panel
+          title={customer.blocked ? "Blocked" : "Block"}
+          description={
+            customer.blocked
+              ? "This customer can browse and sign in, but checkout shows the blocked page."
+              : "A blocked customer can still browse and sign in, but cannot order. The reason is for staff only."
+          }
+        >
+          {customer.blocked ? (
+            <>
+              <ActionStatus matches={(intent) => intent === "block"} />
+              <p className="my-4 border-s-2 border-sale bg-sale/5 px-3 py-2 text-sm">
+                {customer.blockedReason}
+              </p>
+              <AdminFormView form={unblock} submitLabel="Lift the block" />
+            </>
+          ) : (
+            <AdminFormView form={block} submitLabel="Block customer" tone="danger">
+              <ActionStatus matches={(intent) => intent === "unblock"} />
+              <AdminTextarea form={block} name="reason" label="Reason" rows={3} maxChars={500} />
+            </AdminFormView>
+          )}
+        </Panel>
+      </div>
+      <Panel className="mt-4" title="Addresses">
+        {customer.addresses.length === 0 ? (
+          <EmptyState>No addresses saved.</EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 desktop:grid-cols-3">
+            {customer.addresses.map((a) => (
+              <li key={a.id} className="border border-line p-3 text-sm">
+                <p className="font-medium">
+                  {a.firstName} {a.lastName}
+                </p>
+                <p>
+                  {a.street} {a.houseNumber}
+                  {a.addition ? ` ${a.addition}` : ""}
+                </p>
+                <p>
+                  {a.postalCode} {a.city}, {a.country}
+                </p>
+                <p className="mt-2 space-x-1">
+                  {a.isDefaultShipping ? <Badge>default shipping</Badge> : null}
+                  {a.isDefaultBilling ? <Badge>default billing</Badge> : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel className="mt-4" title="Orders">
+        <EmptyState>Orders arrive with checkout; this customer's orders will be listed here.</EmptyState>
+      </Panel>
+      <Panel className="mt-4" title="History" description="Every change staff made to this account.">
+        <AuditTrail entries={trail} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../tests/support/database";
+import { createApi } from "../../api/index.server";
+import { products } from "../../domains/catalog/tables.server";
+import { createAccount } from "../../domains/customers/customers.server";
+import { user } from "../../domains/customers/tables.server";
+import { addProduct, type Permission, rolePermissions } from "../../domains/staff/staff.server";
+import { auth, type Role, type StaffRole } from "../../platform/auth/auth.server";
+import type { Connection } from "../../platform/db/db.server";
+import * as audit from "./audit";
+import * as categories from "./categories";
+import * as customer from "./customer";
+import * as customers from "./customers";
+import * as dashboard from "./dashboard";
+import * as layout from "./layout";
+import * as notices from "./notices";
+import * as outbox from "./outbox";
+import * as product from "./product";
+import * as productsPage from "./products";
+import * as settings from "./settings";
+import * as sizeCharts from "./size-charts";
+import * as staff from "./staff";
+import * as synonyms from "./synonyms";
+
+/**
+ * The back office's permission matrix, checked on the server: every section's loader (and the commands
+ * that matter) for a visitor, a customer and each staff role, and the same for the JSON API. Hidden links
+ * are not what is tested; these calls go straight to the loaders and handlers.
+ */
+
+let connection: Connection;
+const cookies: Partial<Record<Role | "visitor", string>> = { visitor: "" };
+const ids: Partial<Record<Role, string>> = {};
+let productId: number;
+// Mounted where the server mounts it: the guards tell API requests by their `/api/` path.
+const api = new Hono().route("/api", createApi());
+
+const sections: [string, Permission, { loader: (args: never) => Promise<unknown> }][] = [
+  ["dashboard", "dashboard", dashboard],
+  ["products", "catalogue", productsPage],
+  ["categories", "catalogue", categories],
+  ["synonyms", "catalogue", synonyms],
+  ["size charts", "catalogue", sizeCharts],
+  ["customers", "customers", customers],
+  ["staff", "staff", staff],
+  ["settings", "settings", settings],
+  ["site notices", "content", notices],
+  ["outbox", "outbox", outbox],
+  ["audit log", "audit", audit],
+];
+const staffRoles: StaffRole[] = ["admin", "support", "merchandiser"];
+
+function request(who: keyof typeof cookies, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (cookies[who]) headers.set("cookie", cookies[who] as string);
+  return new Request(`http://localhost${path}`, { ...init, headers });
+}
+
+/** The status a loader or action answered with, thrown (redirect, 404, 403) or returned (200). */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    const init = (thrown as { init?: ResponseInit | null }).init;
+    if (init?.status) return init.status;
+    throw thrown;
+  }
+}
+
+const args = (req: Request, params: Record<string, string> = {}) =>
+  ({ request: req, params, context: {} }) as never;
+
+function priceForm(price: string) {
+  const form = new FormData();
+  form.set("intent", "price");
+  form.set("price", price);
+  return form;
+}
+
+beforeAll(async () => {
+  connection = await freshDatabase();
+  for (const role of [...staffRoles, "customer"] as Role[]) {
+    const email = `${role}@matrix.test`;
+    const password = `${role}-password-1`;
+    const created = await createAccount({
+      email,
+      password,
+      firstName: role,
+      lastName: "Test",
+      locale: "en",
+      role,
+    });
+    ids[role] = created.id;
+    const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+    cookies[role] = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+  productId = await addProduct(
+    { id: ids.admin as string, email: "admin@matrix.test", role: "admin" },
+    {
+      styleCode: "MTX001",
+      brand: "Matrix",
+      colour: "black",
+      colourHex: "#000000",
+      price: 20_00,
+      names: { en: "Matrix tee", nl: "Matrix shirt", fr: "T-shirt Matrix", es: "Camiseta Matrix" },
+    },
+  );
+});
+afterAll(() => connection.close());
+
+describe("back-office pages", () => {
+  it("send a visitor without a session to the login page, coming back afterwards", async () => {
+    try {
+      await layout.loader(args(request("visitor", "/admin/products/?q=x")));
+      expect.unreachable();
+    } catch (thrown) {
+      expect((thrown as Response).status).toBe(302);
+      expect((thrown as Response).headers.get("location")).toBe(
+        "/en/login/?redirect=%2Fadmin%2Fproducts%2F%3Fq%3Dx",
+      );
+    }
+    for (const [name, , route] of sections)
+      expect(await statusOf(() => route.loader(args(request("visitor", "/admin/")))), name).toBe(302);
+  });
+
+  it("answer a signed-in customer with 404, on every section and the layout", async () => {
+    expect(await statusOf(() => layout.loader(args(request("customer", "/admin/"))))).toBe(404);
+    for (const [name, , route] of sections)
+      expect(await statusOf(() => route.loader(args(request("customer", "/admin/")))), name).toBe(404);
+  });
+
+  it.each(staffRoles)("let %s reach exactly the sections of its role", async (role) => {
+    for (const [name, permission, route] of sections) {
+      const expected = rolePermissions[role].includes(permission) ? 200 : 403;
+      expect(await statusOf(() => route.loader(args(request(role, "/admin/")))), `${role} → ${name}`).toBe(
+        expected,
+      );
+    }
+  });
+
+  it("refuse a price change by support (403) and change nothing; a merchandiser changes it", async () => {
+    const path = `/admin/products/${productId}/`;
+    const params = { id: String(productId) };
+    const post = (who: keyof typeof cookies) =>
+      statusOf(() =>
+        product.action(args(request(who, path, { method: "POST", body: priceForm("9.99") }), params)),
+      );
+    expect(await post("support")).toBe(403);
+    expect(await post("customer")).toBe(404);
+    expect(await post("visitor")).toBe(302);
+    const [unchanged] = await connection.db.select().from(products).where(eq(products.id, productId));
+    expect(unchanged?.priceCents).toBe(20_00);
+    expect(await post("merchandiser")).toBe(200);
+    const [changed] = await connection.db.select().from(products).where(eq(products.id, productId));
+    expect(changed?.priceCents).toBe(9_99);
+  });
+
+  it("refuse blocking a customer by a merchandiser; support blocks", async () => {
+    const path = `/admin/customers/${ids.customer}/`;
+    const params = { id: ids.customer as string };
+    const block = (who: keyof typeof cookies) => {
+      const form = new FormData();
+      form.set("intent", "block");
+      form.set("reason", "Matrix test");
+      return statusOf(() =>
+        customer.action(args(request(who, path, { method: "POST", body: form }), params)),
+      );
+    };
+    expect(await block("merchandiser")).toBe(403);
+    const [still] = await connection.db
+      .select({ blocked: user.blocked })
+      .from(user)
+      .where(eq(user.id, ids.customer as string));
+    expect(still?.blocked).toBe(false);
+    expect(await block("support")).toBe(200);
+  });
+});
+
+describe("back-office API", () => {
+  const call = (who: keyof typeof cookies, path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookies[who]) headers.set("cookie", cookies[who] as string);
+    return api.request(`/api${path}`, { ...init, headers });
+  };
+  const putPrice = (who: keyof typeof cookies, priceCents: number) =>
+    call(who, `/v1/admin/products/${productId}/price`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ priceCents }),
+    });
+
+  it("answers a visitor 401 and a customer 404, in the Api error shape", async () => {
+    const visitor = await call("visitor", "/v1/admin/products");
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toMatchObject({
+      statusCode: 401,
+      messageTranslationKey: "errors.signInRequired",
+    });
+    expect((await call("customer", "/v1/admin/products")).status).toBe(404);
+    expect((await putPrice("customer", 1_00)).status).toBe(404);
+  });
+
+  it("checks the role per resource", async () => {
+    const matrix: [string, Permission][] = [
+      ["/v1/admin/products", "catalogue"],
+      [`/v1/admin/products/${productId}`, "catalogue"],
+      ["/v1/admin/customers", "customers"],
+      ["/v1/admin/audit-log", "audit"],
+    ];
+    for (const role of staffRoles)
+      for (const [path, permission] of matrix) {
+        const response = await call(role, path);
+        expect(response.status, `${role} ${path}`).toBe(
+          rolePermissions[role].includes(permission) ? 200 : 403,
+        );
+        expect(response.headers.get("cache-control")).toBe("no-store");
+      }
+  });
+
+  it("lets support not change prices, and a merchandiser change them", async () => {
+    expect((await putPrice("support", 5_00)).status).toBe(403);
+    const ok = await putPrice("merchandiser", 15_00);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ priceCents: 15_00, originalPriceCents: null });
+    const refused = await call("merchandiser", `/v1/admin/products/${productId}/price`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ priceCents: 15_00, originalPriceCents: 10_00 }),
+    });
+    expect(refused.status).toBe(422);
+  });
+
+  it("lets support block through the API and a merchandiser not", async () => {
+    const block = (who: keyof typeof cookies) =>
+      call(who, `/v1/admin/customers/${ids.customer}/block`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ reason: "API test" }),
+      });
+    expect((await block("merchandiser")).status).toBe(403);
+    expect((await block("support")).status).toBe(204);
+    expect(
+      (await call("support", `/v1/admin/customers/${ids.customer}/block`, { method: "DELETE" })).status,
+    ).toBe(204);
+  });
+});
