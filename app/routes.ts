@@ -42,6 +42,8 @@ const backOffice: RouteConfigEntry[] = [
   admin("admin/logout", "logout"),
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
+    admin("orders", "orders"),
+    admin("orders/:number", "order"),
     admin("products", "products"),
     admin("products/new", "product-new"),
     admin("products/:id", "product"),

@@ -1,4 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import cartEn from "../../app/locales/en/cart.json" with { type: "json" };
+import checkoutEn from "../../app/locales/en/checkout.json" with { type: "json" };
+import myOrdersEn from "../../app/locales/en/myorders.json" with { type: "json" };
+import productEn from "../../app/locales/en/product.json" with { type: "json" };
+import { waitForMail } from "./outbox";
 import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
 
 const staff = {
@@ -147,6 +152,7 @@ test("every back-office page has no serious accessibility problem, on a desktop 
   await signIn(page, staff.admin);
   const pages = [
     "/admin/",
+    "/admin/orders/",
     "/admin/products/",
     "/admin/products/new/",
     "/admin/categories/",
@@ -174,4 +180,111 @@ test("every back-office page has no serious accessibility problem, on a desktop 
     }
   }
   expect(problems).toEqual([]);
+});
+
+interface ApiProduct {
+  slug: string;
+  orderState: string;
+  appOnly: boolean;
+  variants: { id: number; size: string; stock: number }[];
+}
+
+/** An orderable web product with a size in stock, after the first `skip` of them. */
+async function productToBuy(request: APIRequestContext, skip: number) {
+  const html = await (await request.get("/en/category/men/")).text();
+  const slugs = [...new Set([...html.matchAll(/href="\/en\/([a-z0-9-]+)\/"/g)].map((m) => m[1]!))];
+  let skipped = 0;
+  for (const slug of slugs) {
+    const response = await request.get(`/api/v1/products/${slug}?locale=en`);
+    if (!response.ok()) continue;
+    const product = (await response.json()) as ApiProduct;
+    const size = product.variants.find((v) => v.stock >= 2);
+    if (product.orderState !== "orderable" || product.appOnly || !size) continue;
+    if (skipped++ < skip) continue;
+    return { product, size };
+  }
+  throw new Error("no product to buy");
+}
+
+/** A signed-in customer buys one item with iDEAL on the sandbox page; answers the order number. */
+async function customerBuys(page: Page, request: APIRequestContext): Promise<string> {
+  const { product, size } = await productToBuy(request, 3);
+  await page.goto(`/en/login/?redirect=${encodeURIComponent(`/en/${product.slug}/`)}`);
+  await page.getByLabel("Email address").fill(customer.email);
+  await page.locator('input[name="password"]').fill(customer.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/${product.slug}/$`));
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/);
+  await page.getByRole("radio", { name: new RegExp(`^${size.size}\\b`) }).check({ force: true });
+  await page.getByRole("button", { name: productEn.bag.add }).click();
+  await page
+    .getByRole("dialog", { name: cartEn.flyInTitle })
+    .getByRole("link", { name: cartEn.summary.toCheckout })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: checkoutEn.title })).toBeVisible();
+  await expect(page.locator("form#checkout[data-hydrated]")).toBeAttached();
+  const t = checkoutEn;
+  await page.getByRole("textbox", { name: t.address.firstName, exact: true }).fill("Sanne");
+  await page.getByRole("textbox", { name: t.address.lastName, exact: true }).fill("de Vries");
+  await page.locator("#checkout-postalCode").fill("1012 JS");
+  await page.locator("#checkout-houseNumber").fill("12");
+  await page.getByRole("button", { name: t.address.lookup }).click();
+  await expect(page.getByRole("textbox", { name: t.address.street, exact: true })).toHaveValue("Dam");
+  await page.getByRole("radio", { name: /^iDEAL/ }).check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  await page.waitForURL(/\/sandbox-pay\//);
+  await page.getByRole("radio", { name: "ING" }).check();
+  await page.locator("button[value=approve]").click();
+  await page.waitForURL(/\/en\/order-confirmation\/\?order=\d{9}/);
+  return (await page.getByTestId("order-number").textContent())!.trim();
+}
+
+test("staff ship an order with a tracking code; the customer sees track & trace and has the e-mail", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const number = await customerBuys(page, request);
+
+  // Support finds the paid order and ships it.
+  const staffContext = await browser.newContext({ baseURL });
+  await dismissConsent(staffContext, baseURL!);
+  const desk = await staffContext.newPage();
+  const problems = collectConsoleProblems(desk);
+  await signIn(desk, staff.support, "/admin/orders/");
+  await desk.getByLabel("Search orders").fill(number);
+  await desk.getByRole("button", { name: "Search" }).click();
+  await desk.getByRole("link", { name: number }).click();
+  await expect(desk.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+  await expect(desk.getByText("Paid · to ship").first()).toBeVisible();
+  await expectNoSeriousA11yViolations(desk);
+
+  // The code is required, in the browser and on the server.
+  await desk.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(desk.getByLabel("Track & trace code")).toHaveAttribute("aria-invalid", "true");
+  await desk.getByLabel("Carrier").selectOption("PostNL");
+  await desk.getByLabel("Track & trace code").fill("3SLOOM1234567");
+  await desk.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(desk.getByRole("status").filter({ hasText: "Shipped" })).toBeVisible();
+  await expect(desk.getByText("Shipped", { exact: true }).first()).toBeVisible();
+  await expect(desk.getByText(/Shipped with PostNL, track & trace 3SLOOM1234567/)).toBeVisible();
+  await expect(desk.getByText(/support@loomandlabel\.test \(support\)/).first()).toBeVisible();
+  expect(problems).toEqual([]);
+  await staffContext.close();
+
+  // The customer's order page shows the code and the carrier's tracking link.
+  await page.goto(`/en/customer/orders/${number}/`);
+  const tracking = page.getByRole("region", { name: myOrdersEn.detail.trackAndTrace });
+  await expect(tracking).toContainText("3SLOOM1234567");
+  await expect(tracking.getByRole("link", { name: /Follow your parcel with PostNL/ })).toHaveAttribute(
+    "href",
+    /jouw\.postnl\.nl\/track-and-trace\/3SLOOM1234567-NL-1012JS/,
+  );
+  // …and the shipped e-mail, with the code.
+  await waitForMail(
+    customer.email,
+    new RegExp(`Subject: Your order ${number} is on its way[\\s\\S]*3SLOOM1234567`),
+  );
 });

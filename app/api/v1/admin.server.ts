@@ -5,6 +5,8 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findProducts, productForStaff } from "../../domains/catalog/catalog.server";
 import { findCustomers } from "../../domains/customers/customers.server";
+import { findOrders, orderByNumber } from "../../domains/orders/orders.server";
+import { orderStatuses } from "../../domains/orders/transitions";
 import {
   AccountError,
   actorOf,
@@ -12,15 +14,19 @@ import {
   blockCustomer,
   CatalogueError,
   can,
+  changeOrderStatus,
   changeProductPrice,
   changeProductVariants,
+  OrderCommandError,
   type Permission,
+  refundOrder,
   type StaffActor,
   type StaffMember,
   unblockCustomer,
 } from "../../domains/staff/staff.server";
 import { requireStaff } from "../../platform/auth/guards.server";
 import { checkSession, isStaff } from "../../platform/auth/session.server";
+import { db } from "../../platform/db/db.server";
 import { ApiError, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { errorResponse } from "./schemas";
@@ -38,7 +44,7 @@ export async function requireStaffApi(c: Context<AppEnv>, permission: Permission
 
 /** A refusal of a staff command as a 422, naming the field it is about. */
 function refused(error: unknown): never {
-  if (error instanceof CatalogueError || error instanceof AccountError)
+  if (error instanceof CatalogueError || error instanceof AccountError || error instanceof OrderCommandError)
     throw new ApiError(422, "errors.invalidInput", error.message, error.field ? { field: error.field } : {});
   throw error;
 }
@@ -203,7 +209,128 @@ const routes = {
   }),
 };
 
+const OrderNumber = z.object({ number: z.string().regex(/^[1-9]\d{8}$/) });
+
+const orderRoutes = {
+  list: createRoute({
+    method: "get",
+    path: "/v1/admin/orders",
+    tags,
+    summary: "Orders by number, e-mail, name or track & trace, and status (orders)",
+    request: {
+      query: z.object({
+        q: z.string().max(100).optional(),
+        status: z.enum(orderStatuses).optional(),
+        page: Page,
+      }),
+    },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "A page of orders"), ...guarded },
+  }),
+  one: createRoute({
+    method: "get",
+    path: "/v1/admin/orders/{number}",
+    tags,
+    summary: "An order with its lines, totals, addresses and status history (orders)",
+    request: { params: OrderNumber },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "The order"), ...guarded },
+  }),
+  status: createRoute({
+    method: "post",
+    path: "/v1/admin/orders/{number}/status",
+    tags,
+    summary:
+      "Move an order along the transition table as staff: ship (carrier + track & trace), hold, release, close (orders)",
+    description: "Canceling (with its refund) is `POST …/cancel`; the customer gets the matching e-mail.",
+    request: {
+      params: OrderNumber,
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z
+              .object({
+                to: z.enum(["complete", "holded", "processing", "closed"]),
+                carrier: z.string().trim().min(2).max(40).optional(),
+                trackAndTrace: z
+                  .string()
+                  .trim()
+                  .regex(/^[A-Za-z0-9-]{6,40}$/)
+                  .optional(),
+                note: z.string().trim().max(500).optional(),
+              })
+              .openapi("StaffOrderStatus"),
+          },
+        },
+      },
+    },
+    responses: {
+      200: json(z.record(z.string(), z.unknown()), "The order after the change"),
+      422: errorResponse("Not allowed from this status, or a missing track & trace code"),
+      ...guarded,
+    },
+  }),
+  refund: createRoute({
+    method: "post",
+    path: "/v1/admin/orders/{number}/refunds",
+    tags,
+    summary: "Refund part or all of an order's payment (orders); the customer gets the refund e-mail",
+    description: "Idempotent per `idempotencyKey`: the same key answers the same refund.",
+    request: {
+      params: OrderNumber,
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z
+              .object({
+                amountCents: z.number().int().min(1).max(100_000_000),
+                reason: z.string().trim().min(1).max(500),
+                idempotencyKey: z.uuid(),
+              })
+              .openapi("StaffRefund"),
+          },
+        },
+      },
+    },
+    responses: {
+      201: json(z.record(z.string(), z.unknown()), "The refund"),
+      422: errorResponse("Nothing (or less) left to refund"),
+      ...guarded,
+    },
+  }),
+};
+
 export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(orderRoutes.list, async (c) => {
+    await requireStaffApi(c, "orders");
+    const { q, status, page } = c.req.valid("query");
+    const list = await findOrders({ q, statuses: status ? [status] : undefined, page });
+    return c.json(JSON.parse(JSON.stringify(list)) as Record<string, unknown>, 200);
+  });
+
+  api.openapi(orderRoutes.one, async (c) => {
+    await requireStaffApi(c, "orders");
+    const order = await orderByNumber(db(), c.req.valid("param").number);
+    if (!order) throw httpErrors.notFound();
+    return c.json(JSON.parse(JSON.stringify(order)) as Record<string, unknown>, 200);
+  });
+
+  api.openapi(orderRoutes.status, async (c) => {
+    const actor = await requireStaffApi(c, "orders");
+    const { number } = c.req.valid("param");
+    if (!(await orderByNumber(db(), number))) throw httpErrors.notFound();
+    const order = await changeOrderStatus(actor, number, c.req.valid("json")).catch(refused);
+    return c.json(JSON.parse(JSON.stringify(order)) as Record<string, unknown>, 200);
+  });
+
+  api.openapi(orderRoutes.refund, async (c) => {
+    const actor = await requireStaffApi(c, "orders");
+    const { number } = c.req.valid("param");
+    if (!(await orderByNumber(db(), number))) throw httpErrors.notFound();
+    const refund = await refundOrder(actor, number, c.req.valid("json")).catch(refused);
+    return c.json(JSON.parse(JSON.stringify(refund)) as Record<string, unknown>, 201);
+  });
+
   // Staff data is never cached by anyone.
   api.use("/v1/admin/*", async (c, next) => {
     await next();

@@ -71,6 +71,7 @@ export function AdminFormView({
   tone = "primary",
   className = "space-y-4",
   inline = false,
+  quiet = false,
 }: {
   form: AdminForm;
   submitLabel: ReactNode;
@@ -80,6 +81,8 @@ export function AdminFormView({
   className?: string;
   /** The button sits beside the fields (one-line forms). */
   inline?: boolean;
+  /** The page shows this form's result itself (`ActionStatus`): the form goes away when it succeeds. */
+  quiet?: boolean;
 }) {
   const done = form.reply?.result.status === "success" ? form.reply.message : undefined;
   const formErrors = form.form.errors ?? [];
@@ -102,7 +105,7 @@ export function AdminFormView({
         >
           {form.pending ? "Saving…" : submitLabel}
         </button>
-        {inline ? null : <StatusMessage message={done} />}
+        {inline || quiet ? null : <StatusMessage message={done} />}
       </div>
     </Form>
   );

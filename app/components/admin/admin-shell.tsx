@@ -6,6 +6,7 @@ import {
   LogOut,
   Mail,
   Menu,
+  Package,
   Ruler,
   ScrollText,
   Settings,
@@ -27,7 +28,10 @@ interface NavItem {
 const groups: { title: string; items: NavItem[] }[] = [
   {
     title: "Shop",
-    items: [{ to: "/admin/", label: "Dashboard", permission: "dashboard", icon: LayoutDashboard }],
+    items: [
+      { to: "/admin/", label: "Dashboard", permission: "dashboard", icon: LayoutDashboard },
+      { to: "/admin/orders/", label: "Orders", permission: "orders", icon: Package },
+    ],
   },
   {
     title: "Catalogue",

@@ -11,6 +11,7 @@ import {
   OrderShippedEmail,
 } from "./emails/orders";
 import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
+import { OrderRefundedEmail, type RefundEmailData } from "./emails/refund";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
 import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
 
@@ -60,6 +61,11 @@ export const emailTemplates = {
     subjectValues: (data) => ({ number: data.order.number }),
     component: OrderCanceledEmail,
   } satisfies EmailTemplate<OrderEmailData>,
+  orderRefunded: {
+    subjectKey: "refunds:email.subject",
+    subjectValues: (data) => ({ number: data.number }),
+    component: OrderRefundedEmail,
+  } satisfies EmailTemplate<RefundEmailData>,
 };
 export type EmailTemplateName = keyof typeof emailTemplates;
 export type EmailData<N extends EmailTemplateName> =

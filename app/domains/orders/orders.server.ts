@@ -333,16 +333,24 @@ async function moveOrder(
   order: LockedOrder,
   to: OrderStatus,
   actor: OrderActor,
-  extra: { actorId?: string | null; note?: string | null; trackAndTrace?: string | null } = {},
+  extra: {
+    actorId?: string | null;
+    note?: string | null;
+    trackAndTrace?: string | null;
+    carrier?: string | null;
+  } = {},
 ): Promise<{ ok: true } | { ok: false; messageKey: TransitionRefusal }> {
   const trackAndTrace = extra.trackAndTrace?.trim() || order.trackAndTrace;
   const check = checkTransition(order.status, to, actor, trackAndTrace);
   if (!check.ok) return check;
+  // Staff may ship with another carrier than the one the checkout chose (the parcel went with it).
+  const carrier = to === "complete" && extra.carrier?.trim() ? extra.carrier.trim() : order.carrier;
   await tx
     .update(orders)
     .set({
       status: to,
       trackAndTrace,
+      carrier,
       updatedAt: sql`now()`,
       ...(order.status === "pending" && to === "processing" ? { paidAt: sql`now()` } : {}),
     })
@@ -458,6 +466,8 @@ export interface TransitionInput {
   actorId?: string | null;
   note?: string | null;
   trackAndTrace?: string | null;
+  /** Shipping (→ complete): the carrier the parcel went with, when not the order's own. */
+  carrier?: string | null;
 }
 
 export type TransitionResult =
@@ -703,7 +713,8 @@ export async function isFirstOrder(
 
 // ── E-mails ───────────────────────────────────────────────────────────────────────────────────────────
 
-function orderPageUrl(order: OrderDetail): string {
+/** Where the customer reads an order: their account's order page, or a guest's confirmation link. */
+export function orderPageUrl(order: OrderDetail): string {
   if (!order.userId) return confirmationUrl(order.number, order.locale);
   return `${env().BASE_URL}${href("order", { number: order.number }, order.locale, env().I18N_STRATEGY)}`;
 }
@@ -788,6 +799,9 @@ export function trackAndTraceUrl(carrier: string, code: string, postalCode: stri
       return `https://www.laposte.fr/outils/suivre-vos-envois?code=${c}`;
     case "Mondial Relay":
       return `https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition=${c}`;
+    // Staff may ship with DHL when the checkout's carrier cannot take a parcel.
+    case "DHL":
+      return `https://www.dhl.com/nl-en/home/tracking.html?tracking-id=${c}`;
     default:
       return `https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=${c}`;
   }
@@ -812,3 +826,6 @@ export function toOrderView(order: OrderDetail) {
       : null,
   };
 }
+
+// The back office's reads (the staff domain adds the audit entry around its commands).
+export * from "./backoffice.server";

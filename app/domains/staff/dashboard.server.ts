@@ -1,7 +1,9 @@
 import type { StaffRole } from "../../platform/auth/auth.server";
 import { type LowStockRow, lowStock } from "../catalog/catalog.server";
 import { shopSetting } from "../content/content.server";
+import { type OrderFigures, orderFigures } from "../orders/orders.server";
 import { can } from "./permissions";
+import { shopLocalToUtc, utcToShopLocal } from "./shop-time";
 
 /** A dashboard figure from a part of the shop that is not built yet: said plainly, never a made-up number. */
 export interface NotYetAvailable {
@@ -10,25 +12,27 @@ export interface NotYetAvailable {
 }
 
 export interface Dashboard {
-  lowStock: { available: true; threshold: number; low: number; soldOut: number; rows: LowStockRow[] } | null;
-  orders: NotYetAvailable | null;
-  payments: NotYetAvailable | null;
+  lowStock: { threshold: number; low: number; soldOut: number; rows: LowStockRow[] } | null;
+  orders: OrderFigures | null;
   returns: NotYetAvailable | null;
   disputes: NotYetAvailable | null;
 }
 
+/** Midnight of today on the shop's clock (Europe/Amsterdam), as an instant. */
+export function startOfShopDay(now = new Date()): Date {
+  return shopLocalToUtc(`${utcToShopLocal(now).slice(0, 10)}T00:00`) as Date;
+}
+
 /** What the dashboard shows a role: only the sections of its permissions. */
-export async function dashboard(role: StaffRole): Promise<Dashboard> {
+export async function dashboard(role: StaffRole, now = new Date()): Promise<Dashboard> {
   const threshold = (await shopSetting("fewLeftThreshold")).units;
-  const stock = can(role, "catalogue") ? await lowStock(threshold, 12) : null;
+  const [stock, orders] = await Promise.all([
+    can(role, "catalogue") ? lowStock(threshold, 12) : null,
+    can(role, "orders") ? orderFigures(startOfShopDay(now)) : null,
+  ]);
   return {
-    lowStock: stock && { available: true, threshold, ...stock },
-    orders: can(role, "orders")
-      ? { available: false, note: "Orders arrive with checkout; today's orders and revenue will show here." }
-      : null,
-    payments: can(role, "orders")
-      ? { available: false, note: "Payments arrive with checkout; pending payments will show here." }
-      : null,
+    lowStock: stock && { threshold, ...stock },
+    orders,
     returns: can(role, "returns")
       ? { available: false, note: "Returns are not part of the shop yet." }
       : null,

@@ -17,7 +17,8 @@ export {
   type StaffActor,
 } from "./audit.server";
 export * from "./catalogue.server";
-export { type Dashboard, dashboard, type NotYetAvailable } from "./dashboard.server";
+export { type Dashboard, dashboard, type NotYetAvailable, startOfShopDay } from "./dashboard.server";
+export * from "./orders.server";
 export * from "./people.server";
 export { can, type Permission, permissions, rolePermissions } from "./permissions";
 export * from "./site.server";

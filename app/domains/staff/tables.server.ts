@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Every staff action in the back office: who (kept as e-mail and role too, so the entry outlives the
@@ -27,4 +27,19 @@ export const staffAuditLog = pgTable(
     index("staff_audit_log_target_idx").on(t.targetType, t.targetId, t.at),
     index("staff_audit_log_actor_idx").on(t.actorId, t.at),
   ],
+);
+
+/** Internal notes staff leave on a record (an order, a customer): never shown to the customer. */
+export const staffNotes = pgTable(
+  "staff_notes",
+  {
+    id: serial("id").primaryKey(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    body: text("body").notNull(),
+    authorId: uuid("author_id"),
+    authorEmail: text("author_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_notes_target_idx").on(t.targetType, t.targetId, t.createdAt)],
 );

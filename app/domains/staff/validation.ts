@@ -392,3 +392,32 @@ export const PaymentMethodsSchema = z.object({
   ),
 });
 export type PaymentMethodsInput = z.output<typeof PaymentMethodsSchema>;
+
+// ── Orders ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The carriers the shop ships with (those of the shipping methods, and DHL for exceptions). */
+export const carriers = [
+  "PostNL",
+  "DHL",
+  "bpost",
+  "Colissimo",
+  "Mondial Relay",
+  "Correos",
+  "Correos Express",
+] as const;
+
+const idempotencyKey = z.uuid({ error: "Reload the page and try again" });
+
+export const ShipOrderSchema = z.object({
+  carrier: rules.choice(carriers),
+  trackAndTrace: z
+    .string({ error: "Enter the track & trace code" })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,40}$/, { error: "A track & trace code has 6 to 40 letters, digits or hyphens" })
+    .transform((code) => code.toUpperCase()),
+});
+export const OrderNoteSchema = z.object({ note: rules.optional(rules.maxChars(500)) });
+export const CancelOrderSchema = z.object({ reason: text(500), idempotencyKey });
+export const RefundOrderSchema = z.object({ amount: euros({ min: 1 }), reason: text(500), idempotencyKey });
+export type RefundOrderInput = z.output<typeof RefundOrderSchema>;
+export const InternalNoteSchema = z.object({ body: text(2000) });

@@ -15,11 +15,12 @@ export const namespaces = [
   "account",
   "checkout",
   "orders",
+  "refunds",
   "myorders",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
-/** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); `email` stays on the server. */
-export type ClientNamespace = Exclude<Namespace, "email">;
+/** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts stay on the server. */
+export type ClientNamespace = Exclude<Namespace, "email" | "refunds">;
 
 /**
  * A ready i18next instance for one locale, built synchronously from already-loaded messages. With a

@@ -10,6 +10,7 @@ import enMyorders from "../../locales/en/myorders.json";
 import enOrders from "../../locales/en/orders.json";
 import enPayments from "../../locales/en/payments.json";
 import enProduct from "../../locales/en/product.json";
+import enRefunds from "../../locales/en/refunds.json";
 import enSearch from "../../locales/en/search.json";
 import enUi from "../../locales/en/ui.json";
 import enWishlist from "../../locales/en/wishlist.json";
@@ -24,6 +25,7 @@ import esMyorders from "../../locales/es/myorders.json";
 import esOrders from "../../locales/es/orders.json";
 import esPayments from "../../locales/es/payments.json";
 import esProduct from "../../locales/es/product.json";
+import esRefunds from "../../locales/es/refunds.json";
 import esSearch from "../../locales/es/search.json";
 import esUi from "../../locales/es/ui.json";
 import esWishlist from "../../locales/es/wishlist.json";
@@ -38,6 +40,7 @@ import frMyorders from "../../locales/fr/myorders.json";
 import frOrders from "../../locales/fr/orders.json";
 import frPayments from "../../locales/fr/payments.json";
 import frProduct from "../../locales/fr/product.json";
+import frRefunds from "../../locales/fr/refunds.json";
 import frSearch from "../../locales/fr/search.json";
 import frUi from "../../locales/fr/ui.json";
 import frWishlist from "../../locales/fr/wishlist.json";
@@ -52,6 +55,7 @@ import nlMyorders from "../../locales/nl/myorders.json";
 import nlOrders from "../../locales/nl/orders.json";
 import nlPayments from "../../locales/nl/payments.json";
 import nlProduct from "../../locales/nl/product.json";
+import nlRefunds from "../../locales/nl/refunds.json";
 import nlSearch from "../../locales/nl/search.json";
 import nlUi from "../../locales/nl/ui.json";
 import nlWishlist from "../../locales/nl/wishlist.json";
@@ -74,6 +78,7 @@ export const resources = {
     account: enAccount,
     checkout: enCheckout,
     orders: enOrders,
+    refunds: enRefunds,
     myorders: enMyorders,
   },
   nl: {
@@ -90,6 +95,7 @@ export const resources = {
     account: nlAccount,
     checkout: nlCheckout,
     orders: nlOrders,
+    refunds: nlRefunds,
     myorders: nlMyorders,
   },
   fr: {
@@ -106,6 +112,7 @@ export const resources = {
     account: frAccount,
     checkout: frCheckout,
     orders: frOrders,
+    refunds: frRefunds,
     myorders: frMyorders,
   },
   es: {
@@ -122,6 +129,7 @@ export const resources = {
     account: esAccount,
     checkout: esCheckout,
     orders: esOrders,
+    refunds: esRefunds,
     myorders: esMyorders,
   },
 } satisfies Resource;

@@ -8,6 +8,7 @@ import {
   actorOf,
   CatalogueError,
   can,
+  OrderCommandError,
   type Permission,
   SizeChartError,
   type StaffActor,
@@ -75,7 +76,12 @@ export async function runForm<S extends z.ZodType>(
       typeof outcome === "string" ? { message: outcome, created: undefined } : outcome;
     return { intent, result: parsed.reply(), message, created };
   } catch (error) {
-    if (error instanceof CatalogueError || error instanceof AccountError || error instanceof SizeChartError) {
+    if (
+      error instanceof CatalogueError ||
+      error instanceof AccountError ||
+      error instanceof SizeChartError ||
+      error instanceof OrderCommandError
+    ) {
       return {
         intent,
         result: error.field

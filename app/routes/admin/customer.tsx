@@ -1,11 +1,14 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { ActionStatus, AdminFormView, AdminTextarea, useAdminForm } from "~/components/admin/admin-form";
 import { AuditTrail } from "~/components/admin/audit-trail";
-import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
+import { OrderStatusBadge } from "~/components/admin/order-status";
+import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
 import { customerForStaff } from "~/domains/customers/customers.server";
+import { ordersOfCustomer } from "~/domains/orders/orders.server";
 import { formatShopTime } from "~/domains/staff/shop-time";
 import { auditTrail, blockCustomer, unblockCustomer } from "~/domains/staff/staff.server";
 import { BlockCustomerSchema } from "~/domains/staff/validation";
+import { db } from "~/platform/db/db.server";
 import type { Route } from "./+types/customer";
 import { notFound, requirePermission, runForm } from "./admin.server";
 
@@ -17,9 +20,13 @@ function customerId(value: string | undefined): string {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "customers");
   const id = customerId(params.id);
-  const [customer, trail] = await Promise.all([customerForStaff(id), auditTrail("customer", id)]);
+  const [customer, trail, orders] = await Promise.all([
+    customerForStaff(id),
+    auditTrail("customer", id),
+    ordersOfCustomer(db(), id),
+  ]);
   if (!customer) notFound();
-  return { customer, trail: trail.reverse() };
+  return { customer, trail: trail.reverse(), orders };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -45,7 +52,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {
-  const { customer, trail } = loaderData;
+  const { customer, trail, orders } = loaderData;
   const block = useAdminForm("block", BlockCustomerSchema);
   const unblock = useAdminForm("unblock", BlockCustomerSchema);
   return (
@@ -84,10 +91,10 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
               <p className="my-4 border-s-2 border-sale bg-sale/5 px-3 py-2 text-sm">
                 {customer.blockedReason}
               </p>
-              <AdminFormView form={unblock} submitLabel="Lift the block" />
+              <AdminFormView form={unblock} submitLabel="Lift the block" quiet />
             </>
           ) : (
-            <AdminFormView form={block} submitLabel="Block customer" tone="danger">
+            <AdminFormView form={block} submitLabel="Block customer" tone="danger" quiet>
               <ActionStatus matches={(intent) => intent === "unblock"} />
               <AdminTextarea form={block} name="reason" label="Reason" rows={3} maxChars={500} />
             </AdminFormView>
@@ -121,7 +128,40 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
         )}
       </Panel>
       <Panel className="mt-4" title="Orders">
-        <EmptyState>Orders arrive with checkout; this customer's orders will be listed here.</EmptyState>
+        {orders.length === 0 ? (
+          <EmptyState>No orders yet.</EmptyState>
+        ) : (
+          <DataTable caption="Orders of this customer">
+            <thead>
+              <tr>
+                <th>Order</th>
+                <th>Placed</th>
+                <th className="text-end">Items</th>
+                <th className="text-end">Total</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.number}>
+                  <td>
+                    <Link to={`/admin/orders/${o.number}/`} className={`${tableLink} font-mono`}>
+                      {o.number}
+                    </Link>
+                  </td>
+                  <td>{formatShopTime(o.createdAt)}</td>
+                  <td className="text-end tabular-nums">{o.itemCount}</td>
+                  <td className="text-end">
+                    <Euros cents={o.totalCents} />
+                  </td>
+                  <td>
+                    <OrderStatusBadge status={o.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
       </Panel>
       <Panel className="mt-4" title="History" description="Every change staff made to this account.">
         <AuditTrail entries={trail} />

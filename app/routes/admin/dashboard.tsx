@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Badge, DataTable, EmptyState, PageHeader, Panel, tableLink } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
+import { formatShopTime } from "~/domains/staff/shop-time";
 import { dashboard, type NotYetAvailable } from "~/domains/staff/staff.server";
 import type { Route } from "./+types/dashboard";
 import { requirePermission } from "./admin.server";
@@ -7,6 +8,33 @@ import { requirePermission } from "./admin.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requirePermission(request, "dashboard");
   return { firstName: staff.firstName, dashboard: await dashboard(staff.role) };
+}
+
+function Figure({
+  label,
+  value,
+  note,
+  to,
+}: {
+  label: string;
+  value: React.ReactNode;
+  note: React.ReactNode;
+  to?: string;
+}) {
+  const body = (
+    <>
+      <p className="text-xs tracking-[0.12em] text-muted uppercase">{label}</p>
+      <p className="mt-2 font-display text-3xl tabular-nums">{value}</p>
+      <p className="mt-1 text-sm text-muted">{note}</p>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="block border border-line bg-white p-5 transition-colors hover:border-ink">
+      {body}
+    </Link>
+  ) : (
+    <div className="border border-line bg-white p-5">{body}</div>
+  );
 }
 
 function NotYet({ title, section }: { title: string; section: NotYetAvailable }) {
@@ -22,9 +50,43 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`Good day, ${firstName}`} description="What needs attention in the shop today." />
+      {d.orders ? (
+        <div className="mb-4 grid gap-4 sm:grid-cols-2 desktop:grid-cols-4">
+          <Figure
+            label="Orders today"
+            value={String(d.orders.today.placed)}
+            note={`${d.orders.today.paid} paid`}
+            to="/admin/orders/"
+          />
+          <Figure
+            label="Revenue today"
+            value={<Euros cents={d.orders.today.revenueCents} />}
+            note="Paid orders placed since midnight"
+          />
+          <Figure
+            label="Pending payments"
+            value={String(d.orders.pending.count)}
+            note={
+              d.orders.pending.count > 0 ? (
+                <>
+                  <Euros cents={d.orders.pending.amountDueCents} /> due · oldest{" "}
+                  {formatShopTime(d.orders.pending.oldest)}
+                </>
+              ) : (
+                "None waiting"
+              )
+            }
+            to="/admin/orders/?status=pending"
+          />
+          <Figure
+            label="To ship"
+            value={String(d.orders.toShip)}
+            note={`${d.orders.onHold} on hold`}
+            to="/admin/orders/?status=processing"
+          />
+        </div>
+      ) : null}
       <div className="grid gap-4 desktop:grid-cols-2">
-        {d.orders ? <NotYet title="Today's orders and revenue" section={d.orders} /> : null}
-        {d.payments ? <NotYet title="Pending payments" section={d.payments} /> : null}
         {d.returns ? <NotYet title="Open returns" section={d.returns} /> : null}
         {d.disputes ? <NotYet title="Open disputes" section={d.disputes} /> : null}
       </div>

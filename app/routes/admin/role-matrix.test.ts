@@ -3,12 +3,23 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { createApi } from "../../api/index.server";
-import { products } from "../../domains/catalog/tables.server";
+import { addToCart } from "../../domains/cart/cart.server";
+import { products, productVariants } from "../../domains/catalog/tables.server";
+import { placeOrder } from "../../domains/checkout/checkout.server";
 import { createAccount } from "../../domains/customers/customers.server";
 import { user } from "../../domains/customers/tables.server";
-import { addProduct, type Permission, rolePermissions } from "../../domains/staff/staff.server";
+import { orderByNumber } from "../../domains/orders/orders.server";
+import { decideSandboxCheckout, paymentById, syncPayment } from "../../domains/payments/payments.server";
+import {
+  addProduct,
+  changeProductAvailability,
+  changeProductVariants,
+  type Permission,
+  rolePermissions,
+} from "../../domains/staff/staff.server";
 import { auth, type Role, type StaffRole } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
+import { newGuestToken } from "../../platform/http/guest-token.server";
 import * as audit from "./audit";
 import * as categories from "./categories";
 import * as customer from "./customer";
@@ -16,6 +27,8 @@ import * as customers from "./customers";
 import * as dashboard from "./dashboard";
 import * as layout from "./layout";
 import * as notices from "./notices";
+import * as orderPage from "./order";
+import * as ordersPage from "./orders";
 import * as outbox from "./outbox";
 import * as product from "./product";
 import * as productsPage from "./products";
@@ -34,11 +47,13 @@ let connection: Connection;
 const cookies: Partial<Record<Role | "visitor", string>> = { visitor: "" };
 const ids: Partial<Record<Role, string>> = {};
 let productId: number;
+let orderNumber: string;
 // Mounted where the server mounts it: the guards tell API requests by their `/api/` path.
 const api = new Hono().route("/api", createApi());
 
 const sections: [string, Permission, { loader: (args: never) => Promise<unknown> }][] = [
   ["dashboard", "dashboard", dashboard],
+  ["orders", "orders", ordersPage],
   ["products", "catalogue", productsPage],
   ["categories", "catalogue", categories],
   ["synonyms", "catalogue", synonyms],
@@ -112,8 +127,50 @@ beforeAll(async () => {
       names: { en: "Matrix tee", nl: "Matrix shirt", fr: "T-shirt Matrix", es: "Camiseta Matrix" },
     },
   );
+  const admin = { id: ids.admin as string, email: "admin@matrix.test", role: "admin" as const };
+  await changeProductVariants(admin, productId, [{ size: "M", sku: "MTX001-M", stock: 10 }]);
+  await changeProductAvailability(admin, productId, { isActive: true, appOnly: false });
+  orderNumber = await paidOrder();
 });
 afterAll(() => connection.close());
+
+/** A guest's paid order (sandbox PSP), for the refund checks. */
+async function paidOrder(): Promise<string> {
+  const cart = { token: newGuestToken() };
+  const [variant] = await connection.db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  expect((await addToCart(connection.db, cart, { variantId: variant!.id, quantity: 1 }, "web")).ok).toBe(
+    true,
+  );
+  const placed = await placeOrder({
+    idempotencyKey: crypto.randomUUID(),
+    cart,
+    locale: "en",
+    channel: "web",
+    customer: null,
+    email: "buyer@matrix.test",
+    country: "FR",
+    delivery: { methodId: "fr-home" },
+    address: {
+      firstName: "Eva",
+      lastName: "Smit",
+      street: "Rue de Rivoli",
+      houseNumber: "10",
+      postalCode: "75001",
+      city: "Paris",
+      country: "FR",
+    },
+    paymentMethod: "card",
+  });
+  if (!placed.ok) throw new Error(JSON.stringify(placed.error));
+  const order = (await orderByNumber(connection.db, placed.number))!;
+  const payment = (await paymentById(connection.db, order.paymentId!))!;
+  await decideSandboxCheckout(connection.db, payment.providerId!, "paid");
+  await syncPayment(connection.db, payment.id);
+  return placed.number;
+}
 
 describe("back-office pages", () => {
   it("send a visitor without a session to the login page, coming back afterwards", async () => {
@@ -160,6 +217,32 @@ describe("back-office pages", () => {
     expect(await post("merchandiser")).toBe(200);
     const [changed] = await connection.db.select().from(products).where(eq(products.id, productId));
     expect(changed?.priceCents).toBe(9_99);
+  });
+
+  it("refuse a refund by a merchandiser (403) and refund nothing; support refunds", async () => {
+    const path = `/admin/orders/${orderNumber}/`;
+    const params = { number: orderNumber };
+    const refund = (who: keyof typeof cookies) => {
+      const form = new FormData();
+      form.set("intent", "refund");
+      form.set("amount", "1.00");
+      form.set("reason", "Matrix test");
+      form.set("idempotencyKey", crypto.randomUUID());
+      return statusOf(() =>
+        orderPage.action(args(request(who, path, { method: "POST", body: form }), params)),
+      );
+    };
+    const refunded = async () => {
+      const order = (await orderByNumber(connection.db, orderNumber))!;
+      return (await paymentById(connection.db, order.paymentId!))!.refundedCents;
+    };
+    expect(await refund("merchandiser")).toBe(403);
+    expect(await refund("customer")).toBe(404);
+    expect(await refund("visitor")).toBe(302);
+    expect(await refunded()).toBe(0);
+    expect(await statusOf(() => orderPage.loader(args(request("merchandiser", path), params)))).toBe(403);
+    expect(await refund("support")).toBe(200);
+    expect(await refunded()).toBe(1_00);
   });
 
   it("refuse blocking a customer by a merchandiser; support blocks", async () => {
@@ -235,6 +318,23 @@ describe("back-office API", () => {
       body: JSON.stringify({ priceCents: 15_00, originalPriceCents: 10_00 }),
     });
     expect(refused.status).toBe(422);
+  });
+
+  it("lets support refund through the API and a merchandiser not", async () => {
+    const refund = (who: keyof typeof cookies) =>
+      call(who, `/v1/admin/orders/${orderNumber}/refunds`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amountCents: 50, reason: "API test", idempotencyKey: crypto.randomUUID() }),
+      });
+    expect((await refund("merchandiser")).status).toBe(403);
+    expect((await refund("customer")).status).toBe(404);
+    expect((await refund("visitor")).status).toBe(401);
+    const ok = await refund("support");
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ amountCents: 50 });
+    expect((await call("merchandiser", "/v1/admin/orders")).status).toBe(403);
+    expect((await call("support", `/v1/admin/orders/${orderNumber}`)).status).toBe(200);
   });
 
   it("lets support block through the API and a merchandiser not", async () => {

@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededDatabase } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { newGuestToken } from "../../platform/http/guest-token.server";
+import { addToCart } from "../cart/cart.server";
+import { products, productVariants } from "../catalog/tables.server";
+import { placeOrder } from "../checkout/checkout.server";
+import { createAccount } from "../customers/customers.server";
+import { outboxMessages } from "../notifications/tables.server";
+import { findOrders, orderByNumber, orderFigures } from "../orders/orders.server";
+import { decideSandboxCheckout, paymentById, syncPayment } from "../payments/payments.server";
+import { dashboard, startOfShopDay } from "./dashboard.server";
+import {
+  addOrderNote,
+  auditTrail,
+  cancelOrder,
+  changeOrderStatus,
+  OrderCommandError,
+  orderTimeline,
+  refundableOf,
+  refundOrder,
+  type StaffActor,
+} from "./staff.server";
+
+let connection: Connection;
+let support: StaffActor;
+let variantId: number;
+
+beforeAll(async () => {
+  connection = await seededDatabase({ products: 6, seed: 5, now: new Date("2026-06-01T10:00:00Z") });
+  const [row] = await connection.db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .limit(1);
+  variantId = row!.id;
+  await connection.db
+    .update(products)
+    .set({ isActive: true, appOnly: false, onlineFrom: null })
+    .where(eq(products.id, row!.productId));
+  await connection.db.update(productVariants).set({ stock: 50 }).where(eq(productVariants.id, variantId));
+  const created = await createAccount({
+    email: "help@shop.test",
+    password: "support-password",
+    firstName: "Lotte",
+    lastName: "Peeters",
+    locale: "nl",
+    role: "support",
+  });
+  support = { id: created.id, email: "help@shop.test", role: "support" };
+}, 180_000);
+afterAll(() => connection.close());
+
+/** A guest's order of one unit, paid on the sandbox PSP (or left unpaid). */
+async function order(email: string, paid = true): Promise<string> {
+  const cart = { token: newGuestToken() };
+  expect((await addToCart(connection.db, cart, { variantId, quantity: 2 }, "web")).ok).toBe(true);
+  const result = await placeOrder({
+    idempotencyKey: randomUUID(),
+    cart,
+    locale: "nl",
+    channel: "web",
+    customer: null,
+    email,
+    country: "FR",
+    delivery: { methodId: "fr-home" },
+    address: {
+      firstName: "Anna",
+      lastName: "de Boer",
+      street: "Rue de Rivoli",
+      houseNumber: "10",
+      postalCode: "75001",
+      city: "Paris",
+      country: "FR",
+    },
+    paymentMethod: "card",
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result));
+  if (paid) {
+    const detail = (await orderByNumber(connection.db, result.number))!;
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    await decideSandboxCheckout(connection.db, payment.providerId!, "paid");
+    await syncPayment(connection.db, payment.id);
+    expect((await orderByNumber(connection.db, result.number))?.status).toBe("processing");
+  }
+  return result.number;
+}
+
+async function mailsTo(email: string) {
+  return connection.db
+    .select({ template: outboxMessages.template, subject: outboxMessages.subject, text: outboxMessages.text })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, email));
+}
+
+describe("order commands of the back office", () => {
+  it("ships with carrier and track & trace: the customer gets the shipped e-mail, the log says who", async () => {
+    const number = await order("ship@example.nl");
+    await expect(changeOrderStatus(support, number, { to: "closed" })).rejects.toThrow(OrderCommandError);
+    const shipped = await changeOrderStatus(support, number, {
+      to: "complete",
+      carrier: "DHL",
+      trackAndTrace: "JVGL0612345678",
+    });
+    expect(shipped).toMatchObject({ status: "complete", trackAndTrace: "JVGL0612345678" });
+    expect(shipped.shipping.carrier).toBe("DHL");
+    const mails = await mailsTo("ship@example.nl");
+    const mail = mails.find((m) => m.template === "orderShipped");
+    expect(mail?.subject).toContain(number);
+    expect(mail?.text).toContain("JVGL0612345678");
+    expect(mail?.text).toContain("DHL");
+    const [entry] = await auditTrail("order", number);
+    expect(entry).toMatchObject({ action: "order.ship", actorEmail: "help@shop.test", actorRole: "support" });
+    const timeline = await orderTimeline((await orderByNumber(connection.db, number))!);
+    expect(timeline[0]).toMatchObject({ who: "help@shop.test (support)", kind: "staff" });
+    expect(timeline.some((e) => e.who === "the payment provider")).toBe(true);
+  });
+
+  it("holds and releases with a note", async () => {
+    const number = await order("hold@example.nl");
+    await changeOrderStatus(support, number, { to: "holded", note: "Address check" });
+    expect((await orderByNumber(connection.db, number))?.status).toBe("holded");
+    await changeOrderStatus(support, number, { to: "processing" });
+    expect((await orderByNumber(connection.db, number))?.status).toBe("processing");
+    expect((await auditTrail("order", number)).map((e) => e.action)).toEqual(["order.hold", "order.release"]);
+  });
+
+  it("refunds part of a payment once per key, never more than is left, and e-mails the customer", async () => {
+    const number = await order("refund@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    const { leftCents } = await refundableOf(detail);
+    expect(leftCents).toBe(detail.totals.amountDueCents);
+    const key = randomUUID();
+    const first = await refundOrder(support, number, {
+      amountCents: 5_00,
+      reason: "Late delivery",
+      idempotencyKey: key,
+    });
+    const again = await refundOrder(support, number, {
+      amountCents: 5_00,
+      reason: "Late delivery",
+      idempotencyKey: key,
+    });
+    expect(again.id).toBe(first.id);
+    expect((await refundableOf(detail)).leftCents).toBe(leftCents - 5_00);
+    expect((await mailsTo("refund@example.nl")).filter((m) => m.template === "orderRefunded")).toHaveLength(
+      1,
+    );
+    const mail = (await mailsTo("refund@example.nl")).find((m) => m.template === "orderRefunded");
+    expect(mail?.subject).toBe(`Je terugbetaling voor bestelling ${number}`);
+    expect(mail?.text).toMatch(/€\s5,00/u);
+    expect((await auditTrail("order", number)).filter((e) => e.action === "order.refund")).toHaveLength(1);
+    await expect(
+      refundOrder(support, number, {
+        amountCents: leftCents,
+        reason: "Too much",
+        idempotencyKey: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ field: "amount" });
+  });
+
+  it("cancels a paid order with a full refund of what is left, returning the stock", async () => {
+    const number = await order("cancel@example.nl");
+    const [before] = await connection.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId));
+    const detail = (await orderByNumber(connection.db, number))!;
+    await refundOrder(support, number, {
+      amountCents: 1_00,
+      reason: "Goodwill",
+      idempotencyKey: randomUUID(),
+    });
+    await cancelOrder(support, number, { reason: "Customer asked", idempotencyKey: randomUUID() });
+    const after = (await orderByNumber(connection.db, number))!;
+    expect(after.status).toBe("canceled");
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect(payment.refundedCents).toBe(payment.amountCents);
+    const [stock] = await connection.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId));
+    expect(stock!.stock).toBe(before!.stock + 2);
+    expect((await mailsTo("cancel@example.nl")).map((m) => m.template)).toContain("orderCanceled");
+    await expect(
+      cancelOrder(support, number, { reason: "Twice", idempotencyKey: randomUUID() }),
+    ).rejects.toThrow(OrderCommandError);
+  });
+
+  it("cancels an unpaid order without a refund", async () => {
+    const number = await order("unpaid@example.nl", false);
+    await cancelOrder(support, number, { reason: "Duplicate order", idempotencyKey: randomUUID() });
+    expect((await orderByNumber(connection.db, number))?.status).toBe("canceled");
+  });
+
+  it("keeps internal notes for staff, in the timeline and never in an e-mail", async () => {
+    const number = await order("note@example.nl");
+    await addOrderNote(support, number, "Customer called: leave at the neighbours");
+    const timeline = await orderTimeline((await orderByNumber(connection.db, number))!);
+    expect(timeline[0]).toMatchObject({ kind: "note", what: "Customer called: leave at the neighbours" });
+    expect((await mailsTo("note@example.nl")).some((m) => m.text.includes("neighbours"))).toBe(false);
+  });
+
+  it("finds orders by number, e-mail, name and status; counts today's orders for the dashboard", async () => {
+    const number = await order("find@example.nl");
+    expect((await findOrders({ q: number.slice(0, 5) })).orders.map((o) => o.number)).toContain(number);
+    expect((await findOrders({ q: "FIND@example" })).orders.map((o) => o.number)).toEqual([number]);
+    expect((await findOrders({ q: "Anna de Boer" })).total).toBeGreaterThan(1);
+    const processing = await findOrders({ statuses: ["processing"] });
+    expect(processing.orders.every((o) => o.status === "processing")).toBe(true);
+    const figures = await orderFigures(startOfShopDay());
+    expect(figures.today.placed).toBeGreaterThanOrEqual(7);
+    expect(figures.today.revenueCents).toBeGreaterThan(0);
+    expect(figures.toShip).toBe(processing.total);
+    const view = await dashboard("support");
+    expect(view.orders?.today.placed).toBe(figures.today.placed);
+    expect(view.lowStock).toBeNull();
+    expect((await dashboard("merchandiser")).orders).toBeNull();
+  });
+});
+
+describe("the shop's day", () => {
+  it("starts at midnight in Amsterdam", () => {
+    expect(startOfShopDay(new Date("2026-07-01T21:30:00Z")).toISOString()).toBe("2026-06-30T22:00:00.000Z");
+    expect(startOfShopDay(new Date("2026-07-01T22:30:00Z")).toISOString()).toBe("2026-07-01T22:00:00.000Z");
+    expect(startOfShopDay(new Date("2026-12-01T12:00:00Z")).toISOString()).toBe("2026-11-30T23:00:00.000Z");
+  });
+});
