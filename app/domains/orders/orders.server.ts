@@ -124,6 +124,11 @@ const DEFAULT_EXPIRY_MINUTES = 30;
 let expiryCache: { minutes: number; until: number } | undefined;
 
 /** Minutes an order waits for its payment before it is canceled and its stock returned (a setting). */
+/** Drops this process's copy of the expiry (after an operator changed it here; others follow within 10 s). */
+export function forgetUnpaidOrderMinutes(): void {
+  expiryCache = undefined;
+}
+
 export async function unpaidOrderMinutes(): Promise<number> {
   if (expiryCache && expiryCache.until > Date.now()) return expiryCache.minutes;
   const value = await readSetting(EXPIRY_SETTING);
