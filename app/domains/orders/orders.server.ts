@@ -120,10 +120,22 @@ export class OrderRefused extends Error {
 const EXPIRY_SETTING = "unpaidOrderMinutes";
 const DEFAULT_EXPIRY_MINUTES = 30;
 
+/** Read for every order placed, so kept a few seconds per process (a change shows within 10 s). */
+let expiryCache: { minutes: number; until: number } | undefined;
+
 /** Minutes an order waits for its payment before it is canceled and its stock returned (a setting). */
+/** Drops this process's copy of the expiry (after an operator changed it here; others follow within 10 s). */
+export function forgetUnpaidOrderMinutes(): void {
+  expiryCache = undefined;
+}
+
 export async function unpaidOrderMinutes(): Promise<number> {
+  if (expiryCache && expiryCache.until > Date.now()) return expiryCache.minutes;
   const value = await readSetting(EXPIRY_SETTING);
-  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : DEFAULT_EXPIRY_MINUTES;
+  const minutes =
+    typeof value === "number" && Number.isInteger(value) && value > 0 ? value : DEFAULT_EXPIRY_MINUTES;
+  expiryCache = { minutes, until: Date.now() + 10_000 };
+  return minutes;
 }
 
 /** 9 digits, first never 0, drawn at random: numbers say nothing about how many orders there are. */
