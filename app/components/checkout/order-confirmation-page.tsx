@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleX, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { DeliveryAddress } from "~/components/orders/order-detail";
 import type { OrderDetail } from "~/domains/orders/orders.server";
 import { intlLocales } from "~/platform/i18n/locales";
 import { usePageHref, useRouting } from "~/routing/use-routing";
@@ -24,8 +25,6 @@ export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
   const pending = order.status === "pending";
   const canceled = order.status === "canceled";
   const Icon = pending ? Clock : canceled ? CircleX : CheckCircle2;
-  const a = order.shippingAddress;
-  const point = order.shipping.servicePoint;
   const moment = order.shipping.moment;
   const day = (iso: string) =>
     new Intl.DateTimeFormat(intlLocales[locale], {
@@ -94,31 +93,7 @@ export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
           <h2 id="delivery-heading" className={headingClass}>
             {t("orders:confirmation.delivery")}
           </h2>
-          <address className="text-sm leading-relaxed not-italic">
-            {point ? (
-              <>
-                <span className="block text-muted">
-                  {t("orders:email.servicePoint", { carrier: point.carrier })}
-                </span>
-                {point.name}
-                <br />
-                {point.street} {point.houseNumber}
-                <br />
-                {point.postalCode} {point.city}
-              </>
-            ) : (
-              <>
-                {a.firstName} {a.lastName}
-                <br />
-                {a.street} {a.houseNumber}
-                {a.addition ? ` ${a.addition}` : ""}
-                <br />
-                {a.postalCode} {a.city}
-                <br />
-                {t(`forms:countries.${a.country}`)}
-              </>
-            )}
-          </address>
+          <DeliveryAddress order={order} />
           {moment ? (
             <p className="mt-3 text-sm text-muted">
               {t("orders:email.moment", { date: day(moment.date), from: moment.from, to: moment.to })}

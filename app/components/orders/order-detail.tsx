@@ -51,6 +51,28 @@ export function useOrderDate() {
   return (iso: string) => format.format(new Date(iso));
 }
 
+/** Where the parcel goes: the service point it waits at, or the delivery address. */
+export function DeliveryAddress({ order }: { order: Pick<OrderDetail, "shipping" | "shippingAddress"> }) {
+  const { t } = useTranslation("orders");
+  const point = order.shipping.servicePoint;
+  return (
+    <address className="text-sm leading-relaxed not-italic">
+      {point ? (
+        <>
+          <span className="block text-muted">{t("email.servicePoint", { carrier: point.carrier })}</span>
+          {point.name}
+          <br />
+          {point.street} {point.houseNumber}
+          <br />
+          {point.postalCode} {point.city}
+        </>
+      ) : (
+        <AddressBlock address={order.shippingAddress} />
+      )}
+    </address>
+  );
+}
+
 function AddressBlock({ address }: { address: OrderAddress }) {
   const { t } = useTranslation("forms");
   return (
@@ -73,7 +95,6 @@ const heading = "mb-4 text-xs font-medium tracking-[0.2em] uppercase";
 export function OrderDetailView({ order }: { order: OrderView }) {
   const { t } = useTranslation(["myorders", "orders", "payments"]);
   const date = useOrderDate();
-  const point = order.shipping.servicePoint;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
@@ -120,22 +141,7 @@ export function OrderDetailView({ order }: { order: OrderView }) {
             <h2 id="order-delivery" className={heading}>
               {t("myorders:detail.delivery")}
             </h2>
-            <address className="text-sm leading-relaxed not-italic">
-              {point ? (
-                <>
-                  <span className="block text-muted">
-                    {t("myorders:detail.servicePoint", { carrier: point.carrier })}
-                  </span>
-                  {point.name}
-                  <br />
-                  {point.street} {point.houseNumber}
-                  <br />
-                  {point.postalCode} {point.city}
-                </>
-              ) : (
-                <AddressBlock address={order.shippingAddress} />
-              )}
-            </address>
+            <DeliveryAddress order={order} />
           </section>
           {order.billingAddress ? (
             <section aria-labelledby="order-billing" className={card}>
