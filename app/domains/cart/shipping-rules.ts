@@ -1,17 +1,18 @@
 import { z } from "zod";
 import type { Locale } from "../../platform/i18n/locales";
+import {
+  DEFAULT_FREE_SHIPPING_FROM,
+  defaultCountryOf,
+  SAME_DAY_CUTOFF_HOUR,
+  shopClock,
+} from "../shipping/rules";
 
 /** The countries the shop ships to. */
 export const shopCountries = ["NL", "BE", "FR", "ES"] as const;
 export type ShopCountry = (typeof shopCountries)[number];
 
-/** PRODUCT.md *(setting)*: free shipping from €50 in NL/BE and €75 in FR/ES (cents, VAT included). */
-export const defaultFreeShippingThresholds: Record<ShopCountry, number> = {
-  NL: 5000,
-  BE: 5000,
-  FR: 7500,
-  ES: 7500,
-};
+/** PRODUCT.md *(setting)*: free shipping from €50 in NL/BE and €75 in FR/ES (the shipping domain's default). */
+export const defaultFreeShippingThresholds: Record<ShopCountry, number> = DEFAULT_FREE_SHIPPING_FROM;
 
 const cents = z.number().int().min(0);
 /** The `freeShippingThresholds` setting as operators save it. */
@@ -23,7 +24,7 @@ export type FreeShippingThresholds = z.infer<typeof FreeShippingThresholdsSchema
  * Netherlands for English (the shop's home market).
  */
 export function countryOfLocale(locale: Locale): ShopCountry {
-  return locale === "fr" ? "FR" : locale === "es" ? "ES" : "NL";
+  return defaultCountryOf(locale);
 }
 
 export interface FreeShippingProgress {
@@ -42,26 +43,10 @@ export function freeShippingProgress(subtotalCents: number, thresholdCents: numb
   return { thresholdCents, remainingCents, reached: remainingCents === 0, percent };
 }
 
-/** SPEC §9: orders placed before 23:00 on the shop's clock ship the same day. */
-export const SAME_DAY_CUTOFF_HOUR = 23;
-export const SHOP_TIME_ZONE = "Europe/Amsterdam";
-
 export interface ShippingPromise {
   ships: "today" | "tomorrow";
   /** The cut-off as the shop's clock shows it, e.g. "23:00". */
   cutoff: string;
-}
-
-/** Hour and minute of `at` on the shop's clock (summer and winter time included). */
-function shopClock(at: Date): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: SHOP_TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { hour: value("hour"), minute: value("minute") };
 }
 
 /**
