@@ -1,5 +1,5 @@
-import { formatShopTime } from "~/domains/staff/shop-time";
 import type { AuditLogEntry } from "~/domains/staff/staff.server";
+import { formatShopTime } from "~/platform/shop-time";
 import { ChangeList, EmptyState } from "./ui";
 
 /** Audit entries as a timeline: when, who (with role), what, and the values before and after. */

@@ -1,4 +1,5 @@
 import type { Country } from "../../platform/forms/validators";
+import { SHOP_TIME_ZONE } from "../../platform/shop-time";
 
 /** Pure, client-safe shipping rules: methods and prices (defaults of the settings), cut-off, delivery moments. */
 
@@ -41,8 +42,6 @@ export const DEFAULT_FREE_SHIPPING_FROM: Record<Country, number> = {
   ES: 7_500,
 };
 
-/** The shop's clock for cut-offs (ARCHITECTURE.md). */
-export const SHOP_TIME_ZONE = "Europe/Amsterdam";
 /** Orders placed before this hour ship the same day (SPEC §9). */
 export const SAME_DAY_CUTOFF_HOUR = 23;
 

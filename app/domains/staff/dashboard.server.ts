@@ -1,9 +1,9 @@
 import type { StaffRole } from "../../platform/auth/auth.server";
+import { shopLocalToUtc, utcToShopLocal } from "../../platform/shop-time";
 import { type LowStockRow, lowStock } from "../catalog/catalog.server";
 import { shopSetting } from "../content/content.server";
 import { type OrderFigures, orderFigures } from "../orders/orders.server";
 import { can } from "./permissions";
-import { shopLocalToUtc, utcToShopLocal } from "./shop-time";
 
 /** A dashboard figure from a part of the shop that is not built yet: said plainly, never a made-up number. */
 export interface NotYetAvailable {

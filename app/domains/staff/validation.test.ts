@@ -1,8 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { shopLocalToUtc, utcToShopLocal } from "../../platform/shop-time";
 import { settingKeys } from "../content/settings";
 import { SynonymGroupSchema } from "../search/validation";
-import { shopLocalToUtc, utcToShopLocal } from "./shop-time";
 import * as forms from "./validation";
 
 describe("back-office forms", () => {

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { staffRoles } from "../../platform/auth/roles";
 import * as rules from "../../platform/forms/rules";
 import { locales } from "../../platform/i18n/locales";
+import { shopLocalToUtc } from "../../platform/shop-time";
 import { reservedSegments } from "../../routing/pages";
 import { type SettingDefinition, type SettingKey, settingDefinitions } from "../content/settings";
-import { shopLocalToUtc } from "./shop-time";
 
 /**
  * The back office's forms, one Zod schema each, parsed in the browser (Conform) and again on the server.

@@ -1,6 +1,7 @@
 import { fromPglite, type Job, PgBoss, type SendOptions } from "pg-boss";
 import type { Connection } from "../db/db.server";
 import { logger } from "../logging/logger.server";
+import { SHOP_TIME_ZONE } from "../shop-time";
 
 /** A background job: its queue name, its handler, retry policy and an optional cron schedule. */
 export interface JobDefinition<T extends object> {
@@ -21,7 +22,6 @@ export function defineJob<T extends object>(definition: JobDefinition<T>): JobDe
 }
 
 let boss: PgBoss | undefined;
-const SHOP_TIME_ZONE = "Europe/Amsterdam";
 
 function createBoss(connection: Connection): PgBoss {
   const common = { schema: "pgboss", application_name: "shop-jobs" } as const;

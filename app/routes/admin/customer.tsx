@@ -5,10 +5,10 @@ import { OrderStatusBadge } from "~/components/admin/order-status";
 import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
 import { customerForStaff } from "~/domains/customers/customers.server";
 import { ordersOfCustomer } from "~/domains/orders/orders.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
 import { auditTrail, blockCustomer, unblockCustomer } from "~/domains/staff/staff.server";
 import { BlockCustomerSchema } from "~/domains/staff/validation";
 import { db } from "~/platform/db/db.server";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/customer";
 import { notFound, requirePermission, runForm } from "./admin.server";
 

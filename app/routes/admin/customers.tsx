@@ -11,7 +11,7 @@ import {
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { findCustomers } from "~/domains/customers/customers.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/customers";
 import { requirePermission } from "./admin.server";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
-import { formatShopTime } from "~/domains/staff/shop-time";
 import { dashboard, type NotYetAvailable } from "~/domains/staff/staff.server";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/dashboard";
 import { requirePermission } from "./admin.server";
 

@@ -8,10 +8,10 @@ import {
 } from "~/components/admin/admin-form";
 import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
 import { allNotices, type StoredNotice } from "~/domains/content/content.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
 import { endSiteNotice, publishSiteNotice } from "~/domains/staff/staff.server";
 import { NoticeSchema } from "~/domains/staff/validation";
 import { locales } from "~/platform/i18n/locales";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/notices";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 

@@ -11,7 +11,6 @@ import {
 import { OrderStatusBadge } from "~/components/admin/order-status";
 import { DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
 import { nextStatuses, orderByNumber } from "~/domains/orders/orders.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
 import {
   addOrderNote,
   cancelOrder,
@@ -31,6 +30,7 @@ import {
   ShipOrderSchema,
 } from "~/domains/staff/validation";
 import { db } from "~/platform/db/db.server";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/order";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 

@@ -12,7 +12,7 @@ import {
 import { findOrders } from "~/domains/orders/orders.server";
 import type { OrderStatus } from "~/domains/orders/tables.server";
 import { orderStatuses } from "~/domains/orders/transitions";
-import { formatShopTime } from "~/domains/staff/shop-time";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/orders";
 import { requirePermission } from "./admin.server";
 

@@ -1,6 +1,6 @@
 import { Badge, PageHeader, Panel } from "~/components/admin/ui";
 import { outboxMessage } from "~/domains/notifications/notifications.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/outbox-message";
 import { notFound, requirePermission } from "./admin.server";
 

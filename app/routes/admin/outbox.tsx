@@ -11,7 +11,7 @@ import {
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { findOutboxMessages } from "~/domains/notifications/notifications.server";
-import { formatShopTime } from "~/domains/staff/shop-time";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/outbox";
 import { requirePermission } from "./admin.server";
 

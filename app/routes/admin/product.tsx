@@ -22,7 +22,6 @@ import {
 import { TextInput } from "~/components/forms/controls";
 import { Field } from "~/components/forms/field";
 import { categoriesForStaff, productForStaff, type StaffCategory } from "~/domains/catalog/catalog.server";
-import { formatShopTime, utcToShopLocal } from "~/domains/staff/shop-time";
 import {
   auditTrail,
   CatalogueError,
@@ -49,6 +48,7 @@ import {
   ProductVariantsSchema,
 } from "~/domains/staff/validation";
 import { locales } from "~/platform/i18n/locales";
+import { formatShopTime, utcToShopLocal } from "~/platform/shop-time";
 import type { Route } from "./+types/product";
 import { idParam, notFound, requirePermission, runForm, unknownIntent } from "./admin.server";
 

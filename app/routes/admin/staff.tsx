@@ -10,10 +10,10 @@ import { Badge, DataTable, PageHeader, Panel } from "~/components/admin/ui";
 import { PasswordField } from "~/components/forms/conform-fields";
 import { staffAccounts } from "~/domains/customers/customers.server";
 import { rolePermissions } from "~/domains/staff/permissions";
-import { formatShopTime } from "~/domains/staff/shop-time";
 import { addStaffMember, changeStaffRole } from "~/domains/staff/staff.server";
 import { NewStaffSchema, StaffRoleSchema } from "~/domains/staff/validation";
 import { staffRoles } from "~/platform/auth/roles";
+import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/staff";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
