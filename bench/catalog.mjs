@@ -29,6 +29,7 @@ const start = (env = {}) =>
   });
 
 let shop = await start();
+await analyze(databaseUrl);
 const rows = [];
 try {
   const variants = await requestVariants(databaseUrl);
@@ -195,6 +196,17 @@ function load(paths, options) {
     });
     instance.on("error", reject);
   });
+}
+
+/**
+ * Fresh planner statistics before measuring, as autovacuum keeps them on a production server (a bench
+ * machine's PostgreSQL may run with autovacuum off, and the statistics would be those of an empty shop).
+ */
+async function analyze(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("analyze");
+  await client.end();
 }
 
 async function ensureDatabase(url) {

@@ -22,7 +22,8 @@ export async function startShop({ port = 3300, env = {} } = {}) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
+  // The first start on an empty bench database seeds it (100 000 products: several minutes on 2 cores).
+  const deadline = Date.now() + 1_200_000;
   for (;;) {
     const ready = await fetch(`${origin}/api/ready/`)
       .then((r) => r.ok)

@@ -62,8 +62,10 @@ const pageMiddleware: Record<RouteMiddlewareName, MiddlewareFunction<Response>> 
       `${href("login", {}, locale, strategy)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
     );
   },
-  "customer-account-redirect"({ context }) {
+  "customer-account-redirect"({ request, context }) {
     if (!context.get(visitorContext)) return;
+    // An e-mailed confirmation link does its job whoever is signed in on this browser (decision 0024).
+    if (new URL(request.url).searchParams.has("confirm")) return;
     const { strategy, locale } = context.get(routingContext);
     throw redirect(href("account", {}, locale, strategy));
   },

@@ -120,6 +120,12 @@ describe("route middleware", () => {
     });
     expect(outcome).toMatchObject({ status: 302, location: "/nl/customer/account/" });
     expect((await run([...globalMiddleware, ...pageMiddleware("register")])).status).toBe(200);
+    // The link of a confirmation e-mail reaches the login page even so: it confirms an address.
+    const confirming = await run([...globalMiddleware, ...pageMiddleware("login")], {
+      path: "/nl/login/?confirm=abc",
+      cookie: cookies.customer,
+    });
+    expect(confirming.status).toBe(200);
   });
 
   it("answers 404 for an address of another customer", async () => {

@@ -4,6 +4,7 @@
 // start seeds again. Products go in batches of multi-row inserts (no per-row round trips). The photos
 // are rendered in the background, once per image key (see images.server.ts): the shop can serve while
 // they are drawn, and `renderSeedImages` draws whatever a stopped process left undone.
+import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   categories,
@@ -71,6 +72,9 @@ export async function seedCatalogue(
     if (batch.length > 0) inserted += await insertProducts(tx, batch, categoryIds, images);
     await seedHighlightCounters(tx, options.now ?? new Date());
   });
+  // Fresh planner statistics for the bulk-loaded tables: without them (autovacuum off, or not yet run)
+  // PostgreSQL guesses thousands of variants per product and plans the first hours of traffic badly.
+  await db.execute(sql`analyze`);
   log(`catalogue seed: ${inserted} products committed, drawing ${images.size} product images`);
   return { products: inserted, ms: Math.round(performance.now() - started), images: images.drain() };
 }

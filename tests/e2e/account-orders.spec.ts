@@ -1,89 +1,33 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
 import myordersEn from "../../app/locales/en/myorders.json" with { type: "json" };
 import ordersEn from "../../app/locales/en/orders.json" with { type: "json" };
 import myordersNl from "../../app/locales/nl/myorders.json" with { type: "json" };
+import { logInByApi, placePaidOrder, registerByApi } from "./accounts";
 import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await dismissConsent(context, baseURL!);
 });
 
-interface ApiProduct {
-  slug: string;
-  orderState: string;
-  appOnly: boolean;
-  variants: { id: number; size: string; stock: number }[];
-}
-
-/** An orderable web product with a size in stock, for this journey's own purchase. */
-async function variantToBuy(request: APIRequestContext): Promise<number> {
-  const html = await (await request.get("/en/category/")).text();
-  const slugs = [...new Set([...html.matchAll(/href="\/en\/([a-z0-9-]+)\/"/g)].map((m) => m[1]!))];
-  for (const slug of slugs.reverse()) {
-    const response = await request.get(`/api/v1/products/${slug}?locale=en`);
-    if (!response.ok()) continue;
-    const product = (await response.json()) as ApiProduct;
-    if (product.orderState !== "orderable" || product.appOnly) continue;
-    const variant = product.variants.find((v) => v.stock >= 5);
-    if (variant) return variant.id;
-  }
-  throw new Error("no product fits");
-}
-
-/**
- * A signed-in customer's paid order, through the shop's own APIs in the browser's context (so the session
- * cookie is the page's): register, put a size in the bag, place the order, pay on the sandbox page.
- */
+/** A signed-in customer (page's context) with a paid order: registered, confirmed, signed in, bought. */
 async function customerWithPaidOrder(page: Page, email: string): Promise<string> {
-  const request = page.request;
-  const challenge = await (await request.get("/api/v1/captcha")).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
   const password = "orders-journey-1";
-  const registered = await request.post("/api/v1/account/register?locale=en", {
-    data: { firstName: "Lotte", lastName: "Jansen", email, password, confirmPassword: password, captcha },
+  await registerByApi(page.request, {
+    email,
+    password,
+    firstName: "Lotte",
+    lastName: "Jansen",
+    locale: "en",
   });
-  expect(registered.status()).toBe(201);
-  const variantId = await variantToBuy(request);
-  expect((await request.post("/api/v1/cart/lines", { data: { variantId, quantity: 1 } })).ok()).toBe(true);
-  const points = await (
-    await request.get("/api/v1/checkout/service-points?country=NL&postalCode=1012JS&locale=en")
-  ).json();
-  const placed = await request.post("/api/v1/orders", {
-    headers: { "idempotency-key": randomUUID() },
-    data: {
-      locale: "en",
-      country: "NL",
-      email,
-      methodId: "nl-point",
-      servicePointId: points[0].id,
-      address: {
-        firstName: "Lotte",
-        lastName: "Jansen",
-        street: "Dam",
-        houseNumber: "12",
-        postalCode: "1012 JS",
-        city: "Amsterdam",
-        country: "NL",
-      },
-      paymentMethod: "ideal",
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { number, checkoutUrl } = await placed.json();
-  await page.goto(checkoutUrl);
-  await page.getByRole("radio", { name: "ING" }).check();
-  await page.locator("button[value=approve]").click();
-  await page.waitForURL(/\/order-confirmation\//);
-  return number;
+  await logInByApi(page.request, email, password);
+  return placePaidOrder(page, { email, firstName: "Lotte", lastName: "Jansen", locale: "en" });
 }
 
 test("a customer sees the order in the list, opens it, and looks it up as a guest by number and e-mail", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const problems = collectConsoleProblems(page);
   const email = `orders-${randomBytes(4).toString("hex")}@example.nl`;
   const number = await customerWithPaidOrder(page, email);

@@ -5,6 +5,7 @@ import {
   addressesOf,
   addressOf,
   changePassword,
+  confirmEmail,
   createAddress,
   customerProfile,
   deleteAddress,
@@ -197,7 +198,7 @@ const routes = {
     method: "post",
     path: "/v1/account/register",
     tags,
-    summary: "Create a customer account and sign in",
+    summary: "Create a customer account; it signs in once the e-mailed link confirmed the address",
     request: {
       ...query,
       body: json(
@@ -217,7 +218,10 @@ const routes = {
       ),
     },
     responses: {
-      201: ok("Registered and signed in; the welcome e-mail is on its way", Session),
+      201: ok(
+        "Registered, not signed in: the welcome e-mail with the confirmation link is on its way",
+        z.object({ email: z.string(), message: z.string() }).openapi("Registered"),
+      ),
       400: invalid,
       409: errorResponse(
         "Existing account for the e-mail: log in or reset password (`account:register.exists`)",
@@ -239,6 +243,9 @@ const routes = {
       200: ok("Signed in", Session),
       400: invalid,
       401: errorResponse("E-mail and password do not match (`account:login.invalid`)"),
+      403: errorResponse(
+        "Right password, e-mail address not confirmed yet: a new link was e-mailed (`account:login.unconfirmed`)",
+      ),
       429: errorResponse("Too many attempts (`account:throttled`)"),
     },
   }),
@@ -279,6 +286,21 @@ const routes = {
       ),
     },
     responses: { 204: { description: "Changed" }, 400: invalid },
+  }),
+  confirmEmail: createRoute({
+    method: "post",
+    path: "/v1/account/confirm-email",
+    tags,
+    summary:
+      "Confirm a new account's e-mail address with the token of the e-mailed link (single use, 48 hours)",
+    request: {
+      ...query,
+      body: json(z.object({ token: z.string() }).openapi("ConfirmEmailRequest")),
+    },
+    responses: {
+      200: ok("Confirmed: sign in with POST /v1/account/login", z.object({ email: z.string() })),
+      400: errorResponse("Used, expired or unknown token (`account:confirm.invalid`)"),
+    },
   }),
   get: createRoute({
     method: "get",
@@ -496,8 +518,7 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
             : 400;
       refuse(status, outcome.messageKey, locale);
     }
-    passCookies(c, outcome.setCookies);
-    return c.json({ token: outcome.token, account: await accountOf(outcome.userId) }, 201);
+    return c.json({ email: outcome.email, message: apiT(locale)("account:login.registered") }, 201);
   });
 
   api.openapi(routes.login, async (c) => {
@@ -506,7 +527,13 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const outcome = await signIn(input, { locale, ip: clientIp(c), headers: c.req.raw.headers });
     if (!outcome.ok) {
       if (outcome.retryAfterSeconds) c.header("retry-after", String(outcome.retryAfterSeconds));
-      refuse(outcome.messageKey === "account:throttled" ? 429 : 401, outcome.messageKey, locale);
+      const status =
+        outcome.messageKey === "account:throttled"
+          ? 429
+          : outcome.messageKey === "account:login.unconfirmed"
+            ? 403
+            : 401;
+      refuse(status, outcome.messageKey, locale);
     }
     passCookies(c, outcome.setCookies);
     c.header("cache-control", "no-store");
@@ -533,6 +560,13 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const outcome = await resetPassword(input);
     if (!outcome.ok) refuse(400, outcome.messageKey, locale);
     return c.body(null, 204);
+  });
+
+  api.openapi(routes.confirmEmail, async (c) => {
+    const { locale } = c.req.valid("query");
+    const outcome = await confirmEmail(c.req.valid("json").token);
+    if (!outcome.ok) refuse(400, outcome.messageKey, locale);
+    return c.json({ email: outcome.email }, 200);
   });
 
   api.openapi(routes.get, async (c) => c.json(await accountOf((await me(c)).id), 200));

@@ -21,7 +21,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 describe("account API", () => {
-  it("registers with a captcha, answers a bearer token, and refuses the same e-mail with the spec's message", async () => {
+  it("registers with a captcha, confirms with the e-mailed token, then answers a bearer token at login", async () => {
     const body = {
       firstName: "Lucía",
       lastName: "García",
@@ -35,7 +35,27 @@ describe("account API", () => {
     expect(missing.status).toBe(400);
     const created = await post("/v1/account/register?locale=es", { ...body, captcha: await solvedCaptcha() });
     expect(created.status).toBe(201);
-    const { token, account } = await created.json();
+    expect(created.headers.get("set-cookie")).toBeNull();
+    expect(await created.json()).toEqual({
+      email: "lucia@example.es",
+      message: expect.stringMatching(/e-mail/),
+    });
+
+    // Not confirmed yet: the right password gets 403 and the spec's kind of message, in the asked locale.
+    const early = await post("/v1/account/login?locale=es", body);
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ messageTranslationKey: "account:login.unconfirmed" });
+
+    const [mail] = await latestMessages({ to: "lucia@example.es", limit: 1 });
+    const confirmToken = /confirm=([^"&]+)"/.exec(mail?.html ?? "")![1]!;
+    expect((await post("/v1/account/confirm-email?locale=es", { token: "made-up" })).status).toBe(400);
+    const confirmed = await post("/v1/account/confirm-email?locale=es", { token: confirmToken });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: "lucia@example.es" });
+
+    const login = await post("/v1/account/login", { email: "lucia@example.es", password: body.password });
+    expect(login.status).toBe(200);
+    const { token, account } = await login.json();
     expect(account).toMatchObject({
       email: "lucia@example.es",
       gender: "female",
@@ -106,7 +126,13 @@ describe("account API", () => {
 
   it("documents the account endpoints in the OpenAPI document", async () => {
     const doc = await (await api.request("/api/v1/openapi.json")).json();
-    for (const path of ["/v1/account", "/v1/account/addresses/{id}", "/v1/account/login", "/v1/captcha"])
+    for (const path of [
+      "/v1/account",
+      "/v1/account/addresses/{id}",
+      "/v1/account/login",
+      "/v1/account/confirm-email",
+      "/v1/captcha",
+    ])
       expect(doc.paths[path]).toBeDefined();
   });
 });

@@ -17,10 +17,13 @@ export function LoginForm({
   id,
   redirectTo,
   lastResult,
+  email,
 }: {
   id: string;
   redirectTo?: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** Filled in already (the address just confirmed). */
+  email?: string;
 }) {
   const { t } = useTranslation("account");
   const { t: tf } = useTranslation("forms");
@@ -30,6 +33,7 @@ export function LoginForm({
     schema: LoginSchema,
     id,
     lastResult,
+    defaultValue: email ? { email } : undefined,
     pending: sending,
     onValidSubmit: () => setSending(true),
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, ne, sql } from "drizzle-orm";
 import { auth, type Role } from "../../platform/auth/auth.server";
 import { forgetExpiredCaptchas, verifyCaptcha } from "../../platform/captcha/captcha.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
@@ -35,7 +35,7 @@ export interface NewAccount {
   role?: Role;
 }
 
-/** Creates an account with a hashed password through better-auth; staff get their role. */
+/** Creates a confirmed account with a hashed password through better-auth; staff get their role. */
 export async function createAccount(newAccount: NewAccount): Promise<{ id: string }> {
   const created = await auth.api.createUser({
     body: {
@@ -43,7 +43,13 @@ export async function createAccount(newAccount: NewAccount): Promise<{ id: strin
       password: newAccount.password,
       name: `${newAccount.firstName} ${newAccount.lastName}`,
       role: newAccount.role ?? "customer",
-      data: { firstName: newAccount.firstName, lastName: newAccount.lastName, locale: newAccount.locale },
+      // Made by the shop (seed, back office, tests), not by a visitor: nothing to confirm.
+      data: {
+        firstName: newAccount.firstName,
+        lastName: newAccount.lastName,
+        locale: newAccount.locale,
+        emailVerified: true,
+      },
     },
   });
   return { id: created.user.id };
@@ -76,8 +82,6 @@ export interface SignedIn {
 
 export type Refusal<Key extends string> = { ok: false; messageKey: Key; retryAfterSeconds?: number };
 
-const accountUrl = (locale: Locale) => `${env().BASE_URL}${href("account", {}, locale, env().I18N_STRATEGY)}`;
-
 async function startSession(email: string, password: string, headers?: Headers): Promise<SignedIn> {
   const { headers: out, response } = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
@@ -90,14 +94,46 @@ async function startSession(email: string, password: string, headers?: Headers):
 // ----- register, sign in, sign out -------------------------------------------------------------------
 
 export type RegisterOutcome =
-  | SignedIn
+  | { ok: true; userId: string; email: string }
   | Refusal<
       "account:register.exists" | "account:captcha.missing" | "account:captcha.invalid" | "account:throttled"
     >;
 
+/** How long the link that confirms a new account's e-mail address works (docs/decisions/0024). */
+export const CONFIRM_TOKEN_HOURS = 48;
+
 /**
- * Registers a customer (SPEC §3 Account) and signs them in. The account, its credential and the welcome
- * e-mail are written in one transaction. An e-mail that already has an account answers the spec's
+ * Stores a single-use confirmation token for the customer and queues the e-mail that carries its link
+ * (to the login page, which confirms and asks for the password), in the caller's transaction.
+ */
+async function queueConfirmation(
+  tx: Transaction,
+  customer: { id: string; email: string; firstName: string; locale: Locale },
+  template: "welcome" | "confirmEmail",
+): Promise<void> {
+  const token = randomBytes(24).toString("base64url");
+  const loginPath = href("login", {}, customer.locale, env().I18N_STRATEGY);
+  await tx.insert(verification).values({
+    identifier: `confirm-email:${token}`,
+    value: customer.id,
+    expiresAt: new Date(Date.now() + CONFIRM_TOKEN_HOURS * 3_600_000),
+  });
+  await queueEmail(tx, {
+    to: customer.email,
+    locale: customer.locale,
+    template,
+    data: {
+      firstName: customer.firstName,
+      confirmUrl: `${env().BASE_URL}${loginPath}?confirm=${token}`,
+      validHours: CONFIRM_TOKEN_HOURS,
+    },
+  });
+}
+
+/**
+ * Registers a customer (SPEC §3 Account). The account, its credential and the welcome e-mail with the
+ * link that confirms the address are written in one transaction; the customer signs in once the address
+ * is confirmed (docs/decisions/0024). An e-mail that already has an account answers the spec's
  * "existing account" refusal (the page offers log in and reset password).
  */
 export async function registerCustomer(input: RegisterInput, meta: RequestMeta): Promise<RegisterOutcome> {
@@ -131,24 +167,55 @@ export async function registerCustomer(input: RegisterInput, meta: RequestMeta):
       password: passwordHash,
       updatedAt: new Date(),
     });
-    await queueEmail(tx, {
-      to: email,
-      locale: meta.locale,
-      template: "welcome",
-      data: { firstName: input.firstName, accountUrl: accountUrl(meta.locale) },
-    });
+    await queueConfirmation(
+      tx,
+      { id: row.id, email, firstName: input.firstName, locale: meta.locale },
+      "welcome",
+    );
     return row;
   });
   if (!created) return { ok: false, messageKey: "account:register.exists" };
-  return startSession(email, input.password, meta.headers);
+  return { ok: true, userId: created.id, email };
 }
 
-export type SignInOutcome = SignedIn | Refusal<"account:login.invalid" | "account:throttled">;
+export type ConfirmOutcome = { ok: true; email: string } | Refusal<"account:confirm.invalid">;
+
+/**
+ * Confirms a new account's e-mail address with the e-mailed token: once, within CONFIRM_TOKEN_HOURS.
+ * The customer's other confirmation links stop working with it.
+ */
+export async function confirmEmail(token: string): Promise<ConfirmOutcome> {
+  const refused = { ok: false, messageKey: "account:confirm.invalid" } as const;
+  if (!token) return refused;
+  return transaction(async (tx) => {
+    const [used] = await tx
+      .delete(verification)
+      .where(
+        and(eq(verification.identifier, `confirm-email:${token}`), sql`${verification.expiresAt} > now()`),
+      )
+      .returning({ userId: verification.value });
+    if (!used) return refused;
+    const [confirmed] = await tx
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(user.id, used.userId))
+      .returning({ email: user.email });
+    await tx
+      .delete(verification)
+      .where(and(like(verification.identifier, "confirm-email:%"), eq(verification.value, used.userId)));
+    return confirmed ? { ok: true as const, email: confirmed.email } : refused;
+  });
+}
+
+export type SignInOutcome =
+  | SignedIn
+  | Refusal<"account:login.invalid" | "account:login.unconfirmed" | "account:throttled">;
 
 /**
  * Signs a customer or staff member in, throttled per account and per IP (docs/decisions/0018): after
  * too many failures the answer is "try again later" even for the right password, so guessing stops.
- * A blocked customer signs in as usual (SPEC §6).
+ * A blocked customer signs in as usual (SPEC §6). The right password of an account whose e-mail address
+ * is not confirmed yet gets "confirm first" and a fresh link (at most a few per hour).
  */
 export async function signIn(
   credentials: { email: string; password: string },
@@ -168,12 +235,35 @@ export async function signIn(
     return signedIn;
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
+    // better-auth checks the password before it answers "not verified": this customer knows it.
+    if (error.body?.code === "EMAIL_NOT_VERIFIED") {
+      await clearAttempts([accountKey]);
+      await resendConfirmation(email);
+      return { ok: false, messageKey: "account:login.unconfirmed" };
+    }
     await Promise.all([
       countAttempt(accountKey, throttleRules.loginAccount),
       countAttempt(ipKey, throttleRules.loginIp),
     ]);
     return { ok: false, messageKey: "account:login.invalid" };
   }
+}
+
+/** A new confirmation link for an unconfirmed account, unless a few went out within the hour. */
+async function resendConfirmation(email: string): Promise<void> {
+  if (!(await attemptAllowed(`confirm:account:${email}`, throttleRules.confirmAccount))) return;
+  await transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: user.id, firstName: user.firstName, locale: user.locale, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email));
+    if (!customer || customer.verified) return;
+    await queueConfirmation(
+      tx,
+      { id: customer.id, email, firstName: customer.firstName, locale: (customer.locale ?? "en") as Locale },
+      "confirmEmail",
+    );
+  });
 }
 
 /** Ends the session of these request headers (cookie or bearer); answers the cookies that clear it. */
@@ -236,18 +326,30 @@ export async function requestPasswordReset(
   return { ok: true };
 }
 
-/** Sets a new password with an e-mailed token (once; expired or used tokens are refused) and ends every session. */
+/**
+ * Sets a new password with an e-mailed token (once; expired or used tokens are refused) and ends every
+ * session. The link came by e-mail, so the address is confirmed as well.
+ */
 export async function resetPassword(input: {
   token: string;
   password: string;
 }): Promise<{ ok: true } | Refusal<"account:reset.invalidToken">> {
+  const [pending] = await db()
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${input.token}`));
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
-    return { ok: true };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, messageKey: "account:reset.invalidToken" };
     throw error;
   }
+  if (pending)
+    await db()
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(user.id, pending.userId), eq(user.emailVerified, false)));
+  return { ok: true };
 }
 
 /** Whether a reset token can still be used (the page says so before the customer types a new password). */

@@ -10,6 +10,7 @@ import { bookWalletEntry } from "../wallet/wallet.server";
 import {
   addressesOf,
   changePassword,
+  confirmEmail,
   createAddress,
   deleteAddress,
   deleteCustomerAccount,
@@ -22,7 +23,7 @@ import {
   signIn,
   updateAddress,
 } from "./customers.server";
-import { addresses, authThrottle, session, user } from "./tables.server";
+import { addresses, authThrottle, session, user, verification } from "./tables.server";
 import { throttleRules } from "./throttle.server";
 import { type AddressInput, AddressSchema, RegisterSchema, safeRedirect } from "./validation";
 
@@ -38,7 +39,10 @@ const loose = (submission: unknown) =>
 const meta = (ip = "203.0.113.1") => ({ locale: "fr" as const, ip });
 const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
 
-async function register(email: string, password = "a-long-password") {
+/** Each registration from its own address: the per-IP registration limit is not what these tests test. */
+let registrations = 0;
+async function registerUnconfirmed(email: string, password = "a-long-password") {
+  registrations += 1;
   const outcome = await registerCustomer(
     {
       firstName: "Anna",
@@ -51,10 +55,28 @@ async function register(email: string, password = "a-long-password") {
       newsletter: true,
       captcha: await solvedCaptcha(),
     },
-    meta(),
+    meta(`192.0.2.${registrations}`),
   );
   if (!outcome.ok) throw new Error(outcome.messageKey);
   return outcome;
+}
+
+/** The token of the newest confirmation link e-mailed to `email` (it opens the login page). */
+async function confirmationToken(email: string): Promise<string> {
+  const [mail] = await latestMessages({ to: email.toLowerCase(), limit: 1 });
+  const link = /href="[^"]*\/login\/\?confirm=([^"&]+)"/.exec(mail?.html ?? "");
+  if (!link) throw new Error(`no confirmation link to ${email}`);
+  return link[1]!;
+}
+
+/** A registered customer who confirmed the e-mail address and signed in. */
+async function register(email: string, password = "a-long-password") {
+  await registerUnconfirmed(email, password);
+  const confirmed = await confirmEmail(await confirmationToken(email));
+  if (!confirmed.ok) throw new Error(confirmed.messageKey);
+  const signedIn = await signIn({ email, password }, meta());
+  if (!signedIn.ok) throw new Error(signedIn.messageKey);
+  return signedIn;
 }
 
 const address: AddressInput = {
@@ -70,10 +92,9 @@ const address: AddressInput = {
 };
 
 describe("registration", () => {
-  it("creates the account with its fields, signs in and queues the welcome e-mail in the page's language", async () => {
-    const outcome = await register("Anna@Example.nl");
-    expect(outcome.setCookies.join()).toContain("session_token");
-    expect(outcome.token).toBeTruthy();
+  it("creates the account with its fields and e-mails the confirmation link in the page's language, signing nobody in", async () => {
+    const outcome = await registerUnconfirmed("Anna@Example.nl");
+    expect(outcome).toEqual({ ok: true, userId: expect.any(String), email: "anna@example.nl" });
     const [row] = await connection.db.select().from(user).where(eq(user.id, outcome.userId));
     expect(row).toMatchObject({
       email: "anna@example.nl",
@@ -83,13 +104,83 @@ describe("registration", () => {
       newsletter: true,
       locale: "fr",
       role: "customer",
+      emailVerified: false,
     });
+    expect(await connection.db.select().from(session).where(eq(session.userId, outcome.userId))).toEqual([]);
     const [welcome] = await latestMessages({ to: "anna@example.nl" });
     expect(welcome).toMatchObject({
       template: "welcome",
       locale: "fr",
-      subject: "Bienvenue chez Loom & Label",
+      subject: "Bienvenue chez Loom & Label : confirmez votre adresse e-mail",
     });
+    expect(welcome?.html).toMatch(/href="http[^"]*\/fr\/login\/\?confirm=[\w-]{20,}"/);
+  });
+
+  it("signs in only once the address is confirmed; until then the right password gets a new link", async () => {
+    const first = await confirmationToken("anna@example.nl");
+    expect(await signIn({ email: "anna@example.nl", password: "wrong-password" }, meta())).toEqual({
+      ok: false,
+      messageKey: "account:login.invalid",
+    });
+    // Only the right password learns that the address waits for confirmation, and gets a fresh link.
+    expect(await signIn({ email: "anna@example.nl", password: "a-long-password" }, meta())).toEqual({
+      ok: false,
+      messageKey: "account:login.unconfirmed",
+    });
+    const [reminder] = await latestMessages({ to: "anna@example.nl", limit: 1 });
+    expect(reminder).toMatchObject({ template: "confirmEmail", locale: "fr" });
+    const second = await confirmationToken("anna@example.nl");
+    expect(second).not.toBe(first);
+
+    expect(await confirmEmail(first)).toEqual({ ok: true, email: "anna@example.nl" });
+    // Used once, and the other link of the same customer went with it.
+    expect(await confirmEmail(first)).toEqual({ ok: false, messageKey: "account:confirm.invalid" });
+    expect(await confirmEmail(second)).toEqual({ ok: false, messageKey: "account:confirm.invalid" });
+    const signedIn = await signIn({ email: "anna@example.nl", password: "a-long-password" }, meta());
+    expect(signedIn.ok).toBe(true);
+    if (signedIn.ok) expect(signedIn.setCookies.join()).toContain("session_token");
+    // A confirmed customer gets no more reminders.
+    expect(await latestMessages({ to: "anna@example.nl" })).toHaveLength(2);
+  });
+
+  it("refuses an expired or made-up confirmation link and confirms nothing", async () => {
+    const { userId } = await registerUnconfirmed("late@example.nl");
+    const token = await confirmationToken("late@example.nl");
+    await connection.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `confirm-email:${token}`));
+    expect(await confirmEmail(token)).toEqual({ ok: false, messageKey: "account:confirm.invalid" });
+    expect(await confirmEmail("made-up")).toEqual({ ok: false, messageKey: "account:confirm.invalid" });
+    expect(await confirmEmail("")).toEqual({ ok: false, messageKey: "account:confirm.invalid" });
+    const [row] = await connection.db.select().from(user).where(eq(user.id, userId));
+    expect(row?.emailVerified).toBe(false);
+  });
+
+  it("sends at most a few new links an hour to an unconfirmed account", async () => {
+    await registerUnconfirmed("patient@example.nl", "patient-password");
+    for (let i = 0; i < throttleRules.confirmAccount.limit + 2; i++)
+      expect(
+        await signIn(
+          { email: "patient@example.nl", password: "patient-password" },
+          meta(`198.51.100.${70 + i}`),
+        ),
+      ).toMatchObject({ messageKey: "account:login.unconfirmed" });
+    const reminders = (await latestMessages({ to: "patient@example.nl" })).filter(
+      (m) => m.template === "confirmEmail",
+    );
+    expect(reminders).toHaveLength(throttleRules.confirmAccount.limit);
+  });
+
+  it("confirms the address with a completed password reset (the link came by e-mail)", async () => {
+    await registerUnconfirmed("forgetful@example.nl", "first-password");
+    await requestPasswordReset({ email: "forgetful@example.nl", captcha: await solvedCaptcha() }, meta());
+    const [mail] = await latestMessages({ to: "forgetful@example.nl", limit: 1 });
+    const token = /reset-password\/\?token=([^"&]+)"/.exec(mail?.html ?? "")![1]!;
+    expect(await resetPassword({ token, password: "second-password" })).toEqual({ ok: true });
+    expect(
+      (await signIn({ email: "forgetful@example.nl", password: "second-password" }, meta("203.0.113.77"))).ok,
+    ).toBe(true);
   });
 
   it("refuses an e-mail that has an account, without a second welcome", async () => {
@@ -107,7 +198,7 @@ describe("registration", () => {
       meta(),
     );
     expect(outcome).toEqual({ ok: false, messageKey: "account:register.exists" });
-    expect(await latestMessages({ to: "anna@example.nl" })).toHaveLength(1);
+    expect(await latestMessages({ to: "anna@example.nl" })).toHaveLength(2);
   });
 
   it("needs a solved captcha", async () => {

@@ -22,6 +22,8 @@ export const throttleRules = {
   /** Reset requests and registrations per IP (the captcha makes each one cost work too). */
   resetIp: { limit: 10, windowSeconds: 60 * 60 },
   registerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** New confirmation links for an unconfirmed account (one goes out at each sign-in attempt). */
+  confirmAccount: { limit: 3, windowSeconds: 60 * 60 },
   /** Guest order lookups per IP: slows down trying order numbers from one place. */
   orderLookupIp: { limit: 20, windowSeconds: 15 * 60 },
   /** Failed lookups per order number: slows down guessing the e-mail address of one order. */

@@ -32,7 +32,7 @@ const welcome = (to: string, locale: "en" | "nl" = "en") =>
     to,
     locale,
     template: "welcome",
-    data: { firstName: "Sanne", accountUrl: "http://localhost:3000/nl/customer/account/" },
+    data: { firstName: "Sanne", confirmUrl: "http://localhost:3000/nl/login/?confirm=abc", validHours: 48 },
   }) as const;
 
 function recordingTransports(fail = false) {
@@ -73,11 +73,13 @@ describe("outbox", () => {
   it("renders e-mails in the recipient's language with the shared layout", async () => {
     await transaction((tx) => queueEmail(tx, welcome("sanne@example.nl", "nl")));
     const [message] = await latestMessages({ to: "sanne@example.nl" });
-    expect(message?.subject).toBe("Welkom bij Loom & Label");
+    expect(message?.subject).toBe("Welkom bij Loom & Label: bevestig je e-mailadres");
     expect(message?.html).toContain('lang="nl-NL"');
     expect(message?.html).toContain("Hoi Sanne,");
     expect(message?.html).toContain("Keizersgracht 100");
-    expect(message?.text).toContain("Naar mijn account");
+    expect(message?.text).toContain("Bevestig mijn e-mailadres");
+    expect(message?.text).toContain("http://localhost:3000/nl/login/?confirm=abc");
+    expect(message?.text).toContain("De link werkt 48 uur.");
   });
 
   it("delivers due messages once and records the transport", async () => {
@@ -95,7 +97,7 @@ describe("outbox", () => {
     expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(sent).toEqual(
       expect.arrayContaining([
-        "email:a@example.nl:Welcome to Loom & Label",
+        "email:a@example.nl:Welcome to Loom & Label: confirm your e-mail address",
         expect.stringMatching(/^sms:\+31612345678:Loom & Label : .*482913/),
       ]),
     );
@@ -135,7 +137,7 @@ describe("outbox", () => {
     expect(existsSync(file)).toBe(true);
     const mime = readFileSync(file, "utf8");
     expect(mime).toMatch(/^To: local@example\.nl$/m);
-    expect(mime).toMatch(/^Subject: Welcome to Loom & Label$/m);
+    expect(mime).toMatch(/^Subject: Welcome to Loom & Label: confirm your e-mail address$/m);
     const [row] = await connection.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
     expect(row).toMatchObject({ status: "sent", transport: "outbox" });
   });

@@ -13,7 +13,7 @@ import {
 import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
 import { OrderRefundedEmail, type RefundEmailData } from "./emails/refund";
 import { BackInStockEmail, StockAlertConfirmationEmail, type StockAlertData } from "./emails/stock-alerts";
-import { type WelcomeData, WelcomeEmail } from "./emails/welcome";
+import { type ConfirmAddressData, ConfirmEmailReminder, WelcomeEmail } from "./emails/welcome";
 
 export interface EmailProps<T> {
   t: TFunction;
@@ -33,7 +33,11 @@ export const emailTemplates = {
   welcome: {
     subjectKey: "email:welcome.subject",
     component: WelcomeEmail,
-  } satisfies EmailTemplate<WelcomeData>,
+  } satisfies EmailTemplate<ConfirmAddressData>,
+  confirmEmail: {
+    subjectKey: "email:confirmEmail.subject",
+    component: ConfirmEmailReminder,
+  } satisfies EmailTemplate<ConfirmAddressData>,
   passwordReset: {
     subjectKey: "email:passwordReset.subject",
     component: PasswordResetEmail,

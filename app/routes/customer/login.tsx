@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { LoginForm } from "~/components/account/login-form";
 import { secondaryButton } from "~/components/account/styles";
-import { signIn } from "~/domains/customers/customers.server";
+import { confirmEmail, signIn } from "~/domains/customers/customers.server";
 import { LoginSchema, safeRedirect } from "~/domains/customers/validation";
 import { parseSubmission } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
@@ -18,10 +18,23 @@ export const middleware = pageMiddleware("login");
 export const handle = { i18n: ["account", "forms"] };
 export const headers = personalPage;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The login page also receives the link of the welcome e-mail (`?confirm=`): opening it confirms the
+ * address (docs/decisions/0024), so the customer logs in right here. `?registered=1` follows registering.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context.get(routingContext);
-  const redirectTo = new URL(request.url).searchParams.get("redirect") ?? "";
-  return { redirectTo, title: serverI18n(locale).t("account:login.title") };
+  const params = new URL(request.url).searchParams;
+  const redirectTo = params.get("redirect") ?? "";
+  const title = serverI18n(locale).t("account:login.title");
+  const token = params.get("confirm");
+  if (token !== null) {
+    const confirmed = await confirmEmail(token);
+    return confirmed.ok
+      ? { redirectTo, title, notice: "confirmed" as const, email: confirmed.email }
+      : { redirectTo, title, notice: "invalid" as const };
+  }
+  return { redirectTo, title, notice: params.has("registered") ? ("registered" as const) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,7 +75,24 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {t("login.title")}
         </h1>
         <p className="mt-2 mb-8 text-muted">{t("login.intro")}</p>
-        <LoginForm id="login" redirectTo={loaderData.redirectTo} lastResult={actionData?.result} />
+        {loaderData.notice === "invalid" ? (
+          <p role="alert" className="mb-6 border border-sale bg-white p-4 text-sm">
+            {t("confirm.invalid")}
+          </p>
+        ) : loaderData.notice ? (
+          <p
+            role="status"
+            className={`mb-6 border bg-white p-4 text-sm ${loaderData.notice === "confirmed" ? "border-success" : "border-ink"}`}
+          >
+            {t(`login.${loaderData.notice}`)}
+          </p>
+        ) : null}
+        <LoginForm
+          id="login"
+          redirectTo={loaderData.redirectTo}
+          lastResult={actionData?.result}
+          email={"email" in loaderData ? loaderData.email : undefined}
+        />
       </section>
       <section
         aria-labelledby="register-title"

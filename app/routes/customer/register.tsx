@@ -56,9 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     return data({ result, exists }, { status: exists ? 409 : 400 });
   }
-  const response = redirect(href("account", {}, locale, strategy));
-  for (const cookie of outcome.setCookies) response.headers.append("set-cookie", cookie);
-  return response;
+  // Signed in only after confirming the e-mail address (docs/decisions/0024): the login page says so.
+  return redirect(`${href("login", {}, locale, strategy)}?registered=1`);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
