@@ -116,6 +116,15 @@ function productRows(where: ReturnType<typeof sql>) {
     from products p where p.is_active and ${where}`;
 }
 
+/** What a changed product moved: the sorted orders, the packed sizes and categories, the category scopes. */
+const DIRTY = { order: 1, packing: 2, scopes: 4 } as const;
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class ListingIndex {
   private count = 0;
   private capacity = 0;
@@ -139,7 +148,11 @@ export class ListingIndex {
     category: Int32Array;
   } | null = null;
   private maxCategoryId = 0;
-  private readonly rowOf = new Map<number, number>();
+  /**
+   * Row of each product id (-1: none), a dense array rather than a Map: a search hands `list` thousands
+   * of ids, and a Map lookup each cost more than the whole facet pass.
+   */
+  private rowById = new Int32Array(0).fill(-1);
   private readonly dictionaries = {
     size: new Dictionary(),
     colour: new Dictionary(),
@@ -157,13 +170,29 @@ export class ListingIndex {
   /** Per-query marks without clearing: a row passes when its stamp equals the query's. */
   private stamps = new Uint32Array(0);
   private stamp = 0;
+  /** Scratch marks for `inRowOrder`, all 0 between calls. */
+  private marks = new Uint8Array(0);
 
   private lastChangeId = 0;
   private lastSync = 0;
   private syncing: Promise<void> | undefined;
   private loaded: Promise<void> | undefined;
 
+  private readonly changeListeners: ((productIds: readonly number[] | null) => void)[] = [];
+
   constructor(private readonly db: Database) {}
+
+  /**
+   * Calls `listener` whenever the index takes in changed products (their ids), or reloads everything
+   * (null): whatever a process keeps about products beside the index can drop it at the same moment.
+   */
+  onChange(listener: (productIds: readonly number[] | null) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(productIds: readonly number[] | null): void {
+    for (const listener of this.changeListeners) listener(productIds);
+  }
 
   /** Loads the index on first use and applies the change feed at most once a second. */
   async ready(options: { fresh?: boolean } = {}): Promise<void> {
@@ -180,7 +209,7 @@ export class ListingIndex {
     );
     const rows = await selectRows<ProductRow>(this.db, productRows(sql`true`));
     this.count = 0;
-    this.rowOf.clear();
+    this.rowById.fill(-1);
     this.grow(rows.length);
     for (const row of rows) this.put(row);
     await this.loadCategories();
@@ -189,6 +218,7 @@ export class ListingIndex {
     this.orders = {};
     this.scopes.clear();
     this.packed = null;
+    this.changed(null);
     logger.info({ products: rows.length, ms: Date.now() - started }, "listing index loaded");
   }
 
@@ -226,15 +256,18 @@ export class ListingIndex {
     );
     const found = new Set(rows.map((r) => r.id));
     for (const id of productIds) {
-      const row = this.rowOf.get(id);
+      const row = this.rowOf(id);
       if (row !== undefined && !found.has(id)) this.alive[row] = 0;
     }
     this.grow(this.count + rows.length);
-    for (const row of rows) this.put(row);
-    // Sort keys or memberships may have moved: orders, scopes and packing are rebuilt on next use.
-    this.orders = {};
-    this.scopes.clear();
-    this.packed = null;
+    let dirty = 0;
+    for (const row of rows) dirty |= this.put(row);
+    // Only what moved is rebuilt on next use: an order that sells a unit of a size still in stock
+    // (most of them) leaves the sorted orders, the category scopes and the packed sizes as they are.
+    if (dirty & DIRTY.order) this.orders = {};
+    if (dirty & DIRTY.scopes) this.scopes.clear();
+    if (dirty & DIRTY.packing) this.packed = null;
+    this.changed(productIds);
   }
 
   private async loadCategories(): Promise<void> {
@@ -280,16 +313,37 @@ export class ListingIndex {
     this.capacity = capacity;
   }
 
-  private put(product: ProductRow): void {
-    let row = this.rowOf.get(product.id);
+  /**
+   * Writes a product into its row (a new one for a new product); answers what it moved (DIRTY flags), so a
+   * stock change that leaves the sizes in stock alone rebuilds nothing.
+   */
+  private put(product: ProductRow): number {
+    let dirty = 0;
+    let row = this.rowOf(product.id);
     if (row === undefined) {
       row = this.count++;
-      this.rowOf.set(product.id, row);
+      if (product.id >= this.rowById.length) {
+        const grown = new Int32Array(Math.max(product.id + 1, Math.ceil(this.rowById.length * 1.5), 1024));
+        grown.fill(-1);
+        grown.set(this.rowById);
+        this.rowById = grown;
+      }
+      this.rowById[product.id] = row;
+      this.sizes[row] = [];
+      this.categories[row] = [];
+      dirty = DIRTY.order | DIRTY.packing | DIRTY.scopes;
     }
+    const created = Number(product.created);
+    if (
+      this.position[row] !== product.position ||
+      this.created[row] !== created ||
+      this.price[row] !== product.price_cents
+    )
+      dirty |= DIRTY.order;
     this.ids[row] = product.id;
     this.alive[row] = 1;
     this.position[row] = product.position;
-    this.created[row] = Number(product.created);
+    this.created[row] = created;
     this.price[row] = product.price_cents;
     this.discounted[row] = product.discounted ? 1 : 0;
     const values: Record<AttributeFacet, string | null> = {
@@ -303,10 +357,14 @@ export class ListingIndex {
       const value = values[facet];
       this.attributes[facet][row] = value ? this.dictionaries[facet].code(value) : NONE;
     }
-    this.sizes[row] = (product.sizes ?? []).map((s) => this.dictionaries.size.code(s));
+    const sizes = (product.sizes ?? []).map((s) => this.dictionaries.size.code(s));
     const categories = product.categories ?? [];
+    if (!sameNumbers(this.sizes[row] as number[], sizes)) dirty |= DIRTY.packing;
+    if (!sameNumbers(this.categories[row] as number[], categories)) dirty |= DIRTY.packing | DIRTY.scopes;
+    this.sizes[row] = sizes;
     this.categories[row] = categories;
     for (const id of categories) if (id > this.maxCategoryId) this.maxCategoryId = id;
+    return dirty;
   }
 
   /** Rows of a category scope (any of the ids), cached until memberships change. */
@@ -368,9 +426,14 @@ export class ListingIndex {
     return ids;
   }
 
+  private rowOf(id: number): number | undefined {
+    const row = id >= 0 && id < this.rowById.length ? (this.rowById[id] as number) : -1;
+    return row < 0 ? undefined : row;
+  }
+
   /** Whether a product is listed (active), by id. */
   has(id: number): boolean {
-    const row = this.rowOf.get(id);
+    const row = this.rowOf(id);
     return row !== undefined && this.alive[row] === 1;
   }
 
@@ -484,12 +547,14 @@ export class ListingIndex {
       }
       const found: number[] = [];
       for (const id of scope.matches) {
-        const row = this.rowOf.get(id);
+        const row = this.rowOf(id);
         if (row !== undefined && (!inScope || inScope[row])) found.push(row);
       }
       matchRows = Int32Array.from(found);
     }
-    const candidates = matchRows ?? scopeRows ?? this.allRows();
+    // The facet pass reads a dozen arrays per row: in row order (not the matches' relevance order) those
+    // reads stream through memory instead of missing the cache on every row, several times faster.
+    const candidates = matchRows ? this.inRowOrder(matchRows) : (scopeRows ?? this.allRows());
 
     // One pass, inlined (this loop is the hot path of every listing).
     for (let k = 0; k < candidates.length; k++) {
@@ -594,6 +659,22 @@ export class ListingIndex {
         price: this.priceRange(priceMin, priceMax),
       },
     };
+  }
+
+  /** The same rows (once each) in ascending order: marked, then gathered in one sweep (cheaper than sorting). */
+  private inRowOrder(rows: Int32Array): Int32Array {
+    if (this.marks.length < this.count) this.marks = new Uint8Array(this.capacity);
+    const marks = this.marks;
+    for (let i = 0; i < rows.length; i++) marks[rows[i] as number] = 1;
+    const ordered = new Int32Array(rows.length);
+    let n = 0;
+    for (let row = 0; row < this.count && n < rows.length; row++) {
+      if (marks[row] === 1) {
+        marks[row] = 0;
+        ordered[n++] = row;
+      }
+    }
+    return n === rows.length ? ordered : ordered.subarray(0, n);
   }
 
   private priceRange(min: number, max: number) {

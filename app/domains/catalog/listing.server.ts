@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../platform/db/db.server";
-import type { Locale } from "../../platform/i18n/locales";
+import { type Locale, locales } from "../../platform/i18n/locales";
 import { shopSetting } from "../content/content.server";
 import {
   bestSellingProductIds,
@@ -65,7 +65,7 @@ export async function listProducts(
   await index.ready();
   const { ids, total, facets } = index.list(locale, query, scope);
   return {
-    products: await productCards(db, locale, ids),
+    products: await cardCache(db).cards(locale, ids),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -120,6 +120,66 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
         ]
       : [];
   });
+}
+
+/** How long a card is served from memory while the change feed has not named its product. */
+export const CARD_TTL_MS = 30_000;
+const CARD_CACHE_LIMIT = 50_000;
+
+/**
+ * Product cards of listings and searches, kept in the process: reading 48 cards (photo, stock, Omnibus
+ * price, highlights) costs PostgreSQL more than the rest of a search. A card is dropped as soon as the
+ * listing index takes in a change of its product (price, stock, name, photo: within a second of the
+ * commit), and after CARD_TTL_MS in any case (highlights and the 30-day lowest price move with time).
+ */
+class CardCache {
+  private readonly entries = new Map<string, { card: ProductCard; until: number }>();
+  /** Bumped by every change: a read that started before one does not store what it read. */
+  private generation = 0;
+
+  constructor(private readonly db: Database) {
+    listingIndex(db).onChange((productIds) => this.forget(productIds));
+  }
+
+  async cards(locale: Locale, ids: number[]): Promise<ProductCard[]> {
+    const now = Date.now();
+    const found = new Map<number, ProductCard>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const entry = this.entries.get(`${locale}:${id}`);
+      if (entry && entry.until > now) found.set(id, entry.card);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const read = await productCards(this.db, locale, missing);
+      const keep = generation === this.generation;
+      if (keep && this.entries.size + read.length > CARD_CACHE_LIMIT) this.entries.clear();
+      for (const card of read) {
+        found.set(card.id, card);
+        if (keep) this.entries.set(`${locale}:${card.id}`, { card, until: now + CARD_TTL_MS });
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  private forget(productIds: readonly number[] | null): void {
+    this.generation++;
+    if (productIds === null) this.entries.clear();
+    else for (const id of productIds) for (const locale of locales) this.entries.delete(`${locale}:${id}`);
+  }
+}
+
+const cardCaches = new WeakMap<Database, CardCache>();
+
+/** The card cache of a database handle (one per process and database, beside its listing index). */
+function cardCache(db: Database): CardCache {
+  let cache = cardCaches.get(db);
+  if (!cache) {
+    cache = new CardCache(db);
+    cardCaches.set(db, cache);
+  }
+  return cache;
 }
 
 /** A card as a page sends it to the browser: the image as one `srcset` instead of the whole set. */

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
-import { categoryScope, listProducts } from "./listing.server";
+import { productHighlights } from "../highlights/tables.server";
+import { CARD_TTL_MS, categoryScope, listProducts, type ProductCard } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
 import {
@@ -11,6 +12,7 @@ import {
   categoryTranslations,
   priceHistory,
   productCategories,
+  productImages,
   products,
   productVariants,
 } from "./tables.server";
@@ -254,6 +256,40 @@ describe("listProducts", () => {
     expect(removed.products.map((p) => p.id)).not.toContain(cheapest.id);
   });
 
+  it("serves cards from memory until the change feed names their product or CARD_TTL_MS has passed", async () => {
+    const db = connection.db;
+    const { query } = parseListingQuery(new URLSearchParams("sort=position"));
+    await listingIndex(db).ready({ fresh: true });
+    const first = (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+
+    // Highlight labels are not in the change feed: the card in memory keeps the old ones for a while.
+    const label = {
+      code: "best-seller" as const,
+      evidence: { rank: 1, of: 120, sales30d: 40, topPercent: 1 },
+    };
+    await db.delete(productHighlights).where(eq(productHighlights.productId, first.id));
+    await db
+      .insert(productHighlights)
+      .values({ productId: first.id, labels: [label], facts: {} as never, computedAt: new Date() });
+    const cached = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+    expect(cached).toEqual(first);
+    const later = vi.spyOn(Date, "now").mockReturnValue(Date.now() + CARD_TTL_MS + 1);
+    try {
+      const expired = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+      expect(expired?.highlights?.map((h) => h.code)).toContain("best-seller");
+    } finally {
+      later.mockRestore();
+    }
+
+    // A new photo is in the feed: the next listing after the sync shows it, well within the TTL.
+    const [photo] = await db.select().from(productImages).where(eq(productImages.productId, first.id));
+    const moved = { ...photo!.set, w400: photo!.set.w200 };
+    await db.update(productImages).set({ set: moved }).where(eq(productImages.id, photo!.id));
+    await listingIndex(db).ready({ fresh: true });
+    const renewed = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+    expect(renewed?.image).toEqual(moved);
+  });
+
   it("finds nothing for an unknown category", async () => {
     expect(await categoryScope(connection.db, "en", "no-such-category")).toBeNull();
   });
@@ -274,5 +310,40 @@ describe("listProducts", () => {
     const { query } = parseListingQuery(new URLSearchParams("category=womenswear"));
     expect((await listProducts(db, "en", query, { categoryIds: null })).total).toBeGreaterThan(0);
     await rename("womenswear", "women");
+  });
+
+  it("follows a product moved to another category, after stock changes that moved nothing", async () => {
+    const db = connection.db;
+    const [link] = await db.select().from(productCategories).limit(1);
+    const { productId, categoryId: from } = link!;
+    const other = rows.find((r) => !r.categoryIds.has(from))!;
+    const to = [...other.categoryIds][0]!;
+    const inScope = async (categoryId: number) => {
+      await listingIndex(db).ready({ fresh: true });
+      const { query } = parseListingQuery(new URLSearchParams("sort=price_asc"));
+      let page = 1;
+      for (;;) {
+        const listing = await listProducts(db, "en", { ...query, page }, { categoryIds: [categoryId] });
+        if (listing.products.some((p) => p.id === productId)) return true;
+        if (page++ >= listing.pageCount) return false;
+      }
+    };
+    expect(await inScope(from)).toBe(true);
+    // A unit sold: the scopes, orders and packed sizes stay as they were, and still answer right.
+    await db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + 1` })
+      .where(eq(productVariants.productId, productId));
+    expect(await inScope(from)).toBe(true);
+    await db
+      .update(productCategories)
+      .set({ categoryId: to })
+      .where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, from)));
+    expect(await inScope(to)).toBe(true);
+    const stillLinked = await db
+      .select()
+      .from(productCategories)
+      .where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, from)));
+    expect(await inScope(from)).toBe(stillLinked.length > 0);
   });
 });
