@@ -170,8 +170,8 @@ export class ListingIndex {
   /** Per-query marks without clearing: a row passes when its stamp equals the query's. */
   private stamps = new Uint32Array(0);
   private stamp = 0;
-  /** Scratch marks for `inRowOrder`, all 0 between calls. */
-  private marks = new Uint8Array(0);
+  /** Scratch bitset for `inRowOrder`, all 0 between calls. */
+  private marks = new Uint32Array(0);
 
   private lastChangeId = 0;
   private lastSync = 0;
@@ -661,17 +661,28 @@ export class ListingIndex {
     };
   }
 
-  /** The same rows (once each) in ascending order: marked, then gathered in one sweep (cheaper than sorting). */
+  /**
+   * The same rows (once each) in ascending order: set in a bitset, then read back word by word, skipping
+   * empty words (cheaper than sorting, and than a sweep over every row).
+   */
   private inRowOrder(rows: Int32Array): Int32Array {
-    if (this.marks.length < this.count) this.marks = new Uint8Array(this.capacity);
+    const words = (this.count >>> 5) + 1;
+    if (this.marks.length < words) this.marks = new Uint32Array(words + (words >>> 1));
     const marks = this.marks;
-    for (let i = 0; i < rows.length; i++) marks[rows[i] as number] = 1;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as number;
+      marks[row >>> 5] = (marks[row >>> 5] as number) | (1 << (row & 31));
+    }
     const ordered = new Int32Array(rows.length);
     let n = 0;
-    for (let row = 0; row < this.count && n < rows.length; row++) {
-      if (marks[row] === 1) {
-        marks[row] = 0;
-        ordered[n++] = row;
+    for (let w = 0; w < words; w++) {
+      let word = marks[w] as number;
+      if (word === 0) continue;
+      marks[w] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        ordered[n++] = (w << 5) | (31 - Math.clz32(low));
+        word ^= low;
       }
     }
     return n === rows.length ? ordered : ordered.subarray(0, n);
