@@ -161,6 +161,18 @@ function refuse(status: number, messageKey: string, locale: Locale): never {
   throw new ApiError(status, messageKey, apiT(locale)(messageKey));
 }
 
+/** The HTTP status of the refusals of register, login and forgot password; the others are a 400. */
+const refusalStatus: Record<string, number> = {
+  "account:register.exists": 409,
+  "account:login.invalid": 401,
+  "account:login.unconfirmed": 403,
+  "account:throttled": 429,
+};
+
+function refuseWithStatus(messageKey: string, locale: Locale): never {
+  refuse(refusalStatus[messageKey] ?? 400, messageKey, locale);
+}
+
 function passCookies(c: Context<AppEnv>, cookies: string[]) {
   for (const cookie of cookies) c.header("set-cookie", cookie, { append: true });
 }
@@ -509,15 +521,7 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const { locale } = c.req.valid("query");
     const input = parseBody(RegisterSchema, c.req.valid("json"), locale);
     const outcome = await registerCustomer(input, { locale, ip: clientIp(c), headers: c.req.raw.headers });
-    if (!outcome.ok) {
-      const status =
-        outcome.messageKey === "account:register.exists"
-          ? 409
-          : outcome.messageKey === "account:throttled"
-            ? 429
-            : 400;
-      refuse(status, outcome.messageKey, locale);
-    }
+    if (!outcome.ok) refuseWithStatus(outcome.messageKey, locale);
     return c.json({ email: outcome.email, message: apiT(locale)("account:login.registered") }, 201);
   });
 
@@ -527,13 +531,7 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const outcome = await signIn(input, { locale, ip: clientIp(c), headers: c.req.raw.headers });
     if (!outcome.ok) {
       if (outcome.retryAfterSeconds) c.header("retry-after", String(outcome.retryAfterSeconds));
-      const status =
-        outcome.messageKey === "account:throttled"
-          ? 429
-          : outcome.messageKey === "account:login.unconfirmed"
-            ? 403
-            : 401;
-      refuse(status, outcome.messageKey, locale);
+      refuseWithStatus(outcome.messageKey, locale);
     }
     passCookies(c, outcome.setCookies);
     c.header("cache-control", "no-store");
@@ -549,8 +547,7 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const { locale } = c.req.valid("query");
     const input = parseBody(ForgotPasswordSchema, c.req.valid("json"), locale);
     const outcome = await requestPasswordReset(input, { locale, ip: clientIp(c) });
-    if (!outcome.ok)
-      refuse(outcome.messageKey === "account:throttled" ? 429 : 400, outcome.messageKey, locale);
+    if (!outcome.ok) refuseWithStatus(outcome.messageKey, locale);
     return c.json({ message: apiT(locale)("account:forgot.success") }, 202);
   });
 
