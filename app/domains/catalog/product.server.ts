@@ -204,9 +204,19 @@ export interface BagVariant {
 /**
  * Every size with what the bag shows and checks of it, in a locale, as a subquery to join on `variantId`:
  * the cart reads its lines and their sizes in one query. Whatever the product's state (the bag flags
- * inactive ones).
+ * inactive ones). Built once per locale: every cart read and order placed uses it.
  */
 export function bagVariantRows(locale: Locale) {
+  const built = bagVariantRowsOf.get(locale);
+  if (built) return built;
+  const rows = buildBagVariantRows(locale);
+  bagVariantRowsOf.set(locale, rows);
+  return rows;
+}
+
+const bagVariantRowsOf = new Map<Locale, ReturnType<typeof buildBagVariantRows>>();
+
+function buildBagVariantRows(locale: Locale) {
   return new QueryBuilder()
     .select({
       variantId: productVariants.id,
