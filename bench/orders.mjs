@@ -7,7 +7,7 @@
 //     page and its webhook delivered: exactly 50 paid orders, nothing oversold, no payment lost.
 // BENCH_SECONDS (default 20) sets the length of each load run; use a few seconds to check that it runs.
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -28,7 +28,9 @@ const shop = await startShop({
   port: Number(process.env.BENCH_PORT ?? 3303),
   env: { DATABASE_URL: databaseUrl, SEED: `bench:${products}`, DATA_DIR: dataDir },
 });
-const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+const db = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: "bench" });
+// Autovacuum may be off: fresh statistics, so the planner sees the seeded tables as they are.
+await db.query("analyze");
 const rows = [];
 const statuses = new Map();
 
@@ -103,12 +105,15 @@ async function placeOrderLoad() {
   for (const { id } of variants) bags.push(await guestBag(id));
 
   await load(bags, { connections: 8, duration: Math.min(5, seconds) }); // warm-up
+  const cpuBefore = await cpuTicks();
   const offered = await load(bags, {
     connections: 20,
     overallRate: rate,
     ignoreCoordinatedOmission: true,
     duration: seconds,
   });
+  const cpuAfter = await cpuTicks();
+  const cpu = cpuPerOrder(cpuBefore, cpuAfter, offered.requests.total);
   const closed = await load(bags, { connections: 16, duration: seconds });
   const errors = offered.non2xx + offered.errors + closed.non2xx + closed.errors;
   rows.push(
@@ -124,6 +129,10 @@ async function placeOrderLoad() {
       value: `${offered.requests.average.toFixed(1)} orders/s`,
       target: `${rate} orders/s`,
       pass: offered.requests.average >= rate * 0.95,
+    },
+    {
+      metric: "place order: CPU per order at the offered rate",
+      value: `shop ${cpu.shop.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms`,
     },
     {
       metric: "place order: max orders/s (16 connections)",
@@ -144,6 +153,10 @@ async function flashSale() {
   await db.query("update product_variants set stock = $2 where id = $1", [variant.id, buyers]);
   const bags = await Promise.all(Array.from({ length: buyers }, () => guestBag(variant.id)));
   await db.query("update product_variants set stock = $2 where id = $1", [variant.id, units]);
+  // Earlier runs on this database sold this size too: only this sale's orders count.
+  const {
+    rows: [{ startedAt }],
+  } = await db.query(`select now() as "startedAt"`);
 
   // Everyone presses the order button at once.
   const answers = await Promise.all(
@@ -185,8 +198,8 @@ async function flashSale() {
     rows: [sold],
   } = await db.query(
     `select coalesce(sum(l.quantity), 0)::int as units from order_lines l join orders o on o.id = l.order_id
-     where l.variant_id = $1 and o.status <> 'canceled'`,
-    [variant.id],
+     where l.variant_id = $1 and o.status <> 'canceled' and o.created_at >= $2`,
+    [variant.id, startedAt],
   );
   // A payment the provider took that did not make its order paid is a lost payment.
   const {
@@ -213,6 +226,30 @@ async function flashSale() {
     { metric: "flash sale: stock left", value: String(stock.stock), target: "0", pass: stock.stock === 0 },
     { metric: "flash sale: lost payments", value: String(lost.n), target: "0", pass: lost.n === 0 },
   );
+}
+
+/** CPU ticks (1/100 s) used so far by the shop's process and by each PostgreSQL backend serving it. */
+async function cpuTicks() {
+  const { rows: backends } = await db.query(
+    "select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench'",
+  );
+  return { shop: ticksOf(shop.pid), backends: new Map(backends.map((b) => [b.pid, ticksOf(b.pid)])) };
+}
+
+/** CPU ms between two readings, spread over `orders` (a backend that exited meanwhile is left out). */
+function cpuPerOrder(before, after, orders) {
+  let postgres = 0;
+  for (const [pid, ticks] of after.backends) postgres += ticks - (before.backends.get(pid) ?? 0);
+  return { shop: ((after.shop - before.shop) * 10) / orders, postgres: (postgres * 10) / orders };
+}
+
+function ticksOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
 }
 
 function percentile(sorted, p) {

@@ -7,7 +7,12 @@ import { readGuestToken } from "../../platform/http/guest-token.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
-import { type BagVariant, bagVariants, productIdsOfVariants } from "../catalog/catalog.server";
+import {
+  type BagVariant,
+  bagVariantRows,
+  bagVariants,
+  productIdsOfVariants,
+} from "../catalog/catalog.server";
 import { readSetting } from "../content/content.server";
 import { recordEvent } from "../highlights/highlights.server";
 import { type LineProblem, lineProblem, type ProblemMessageKey, problemMessageKeys } from "./line-problems";
@@ -117,7 +122,8 @@ function checkoutLine(line: StoredLine, variant: BagVariant, channel: Channel, n
 
 /**
  * The cart with every line's current price, stock and problem, oldest line first; null when the shopper
- * has no cart. Prices are read now: the bag never keeps a price.
+ * has no cart. Prices are read now: the bag never keeps a price. One query: the cart, its lines and their
+ * sizes (a line whose size no longer exists is left out).
  */
 export async function checkoutCart(
   on: Queryable,
@@ -126,20 +132,33 @@ export async function checkoutCart(
   channel: Channel,
   now = new Date(),
 ): Promise<CheckoutCart | null> {
-  const cartId = await findCartId(on, ref);
-  if (cartId === null) return null;
-  const lines = await storedLines(on, cartId);
-  const variants = await bagVariants(
-    on,
-    locale,
-    lines.map((l) => l.variantId),
-  );
+  const bag = bagVariantRows(locale);
+  const rows = await on
+    .select()
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .leftJoin(bag, eq(bag.variantId, cartLines.variantId))
+    .where(ownerIs(ref))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    // Named, so PostgreSQL plans this join once per connection instead of on every read (the plan cost
+    // several times the execution). One name per shape of the query: a token's cart or a customer's.
+    .prepare(`checkout-cart-of-${"userId" in ref ? "customer" : "guest"}`)
+    .execute();
+  if (rows.length === 0) return null;
   return {
-    cartId,
-    lines: lines.flatMap((line) => {
-      const variant = variants.get(line.variantId);
-      return variant ? [checkoutLine(line, variant, channel, now)] : [];
-    }),
+    cartId: rows[0]!.carts.id,
+    lines: rows.flatMap(({ cart_lines: line, bag_variants: variant }) =>
+      line && variant
+        ? [
+            checkoutLine(
+              { lineId: line.id, variantId: line.variantId, quantity: line.quantity },
+              variant,
+              channel,
+              now,
+            ),
+          ]
+        : [],
+    ),
   };
 }
 

@@ -141,7 +141,7 @@ export async function productPage(locale: Locale, slug: string): Promise<Product
 }
 
 export type { PageCard, ProductCard } from "./listing.server";
-export { type BagVariant, bagVariants, variantLabels } from "./product.server";
+export { type BagVariant, bagVariantRows, bagVariants, variantLabels } from "./product.server";
 
 export { pageCards };
 

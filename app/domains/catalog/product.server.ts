@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import { shopSetting } from "../content/content.server";
@@ -201,6 +202,53 @@ export interface BagVariant {
 }
 
 /**
+ * Every size with what the bag shows and checks of it, in a locale, as a subquery to join on `variantId`:
+ * the cart reads its lines and their sizes in one query. Whatever the product's state (the bag flags
+ * inactive ones). Built once per locale: every cart read and order placed uses it.
+ */
+export function bagVariantRows(locale: Locale) {
+  const built = bagVariantRowsOf.get(locale);
+  if (built) return built;
+  const rows = buildBagVariantRows(locale);
+  bagVariantRowsOf.set(locale, rows);
+  return rows;
+}
+
+const bagVariantRowsOf = new Map<Locale, ReturnType<typeof buildBagVariantRows>>();
+
+function buildBagVariantRows(locale: Locale) {
+  return new QueryBuilder()
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      name: sql<string>`coalesce(${productTranslations.name}, ${products.styleCode})`.as("name"),
+      slug: sql<string>`coalesce(${productTranslations.slug}, '')`.as("slug"),
+      colour: products.colour,
+      image:
+        sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`.as(
+          "image",
+        ),
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      isActive: products.isActive,
+      appOnly: products.appOnly,
+      onlineFrom: sql<
+        string | null
+      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as("online_from"),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .as("bag_variants");
+}
+
+/**
  * Sizes by id in a locale, whatever their product's state (the bag flags inactive ones); absent ids are
  * unknown. `forUpdate` is not needed: the bag never reserves stock, it only reads it.
  */
@@ -210,31 +258,10 @@ export async function bagVariants(
   variantIds: readonly number[],
 ): Promise<Map<number, BagVariant>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      variantId: productVariants.id,
-      productId: products.id,
-      sku: productVariants.sku,
-      size: productVariants.size,
-      stock: productVariants.stock,
-      name: sql<string>`coalesce(${productTranslations.name}, ${products.styleCode})`,
-      slug: sql<string>`coalesce(${productTranslations.slug}, '')`,
-      colour: products.colour,
-      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
-      priceCents: products.priceCents,
-      originalPriceCents: products.originalPriceCents,
-      isActive: products.isActive,
-      appOnly: products.appOnly,
-      onlineFrom: sql<
-        string | null
-      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(
-      productTranslations,
-      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
-    )
-    .where(inArray(productVariants.id, [...variantIds]));
+  const bag = bagVariantRows(locale);
+  const rows: BagVariant[] = await db
+    .select()
+    .from(bag)
+    .where(inArray(bag.variantId, [...variantIds]));
   return new Map(rows.map((row) => [row.variantId, row]));
 }

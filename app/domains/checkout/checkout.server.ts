@@ -19,7 +19,17 @@ import {
   transitionOrder,
   unpaidOrderMinutes,
 } from "../orders/orders.server";
-import { availablePaymentMethods, createPayment, type PaymentMethod } from "../payments/payments.server";
+import {
+  type CreatePaymentInput,
+  createPayment,
+  newPaymentId,
+  openPayment,
+  type PaymentMethod,
+  type PaymentMethodOffer,
+  paymentMethodOffer,
+  type RecordedPayment,
+  recordPayment,
+} from "../payments/payments.server";
 import {
   applyDiscountCode,
   type CodeCheck,
@@ -83,8 +93,8 @@ export interface CheckoutQuote {
   lines: QuoteLine[];
   shipping: ShippingOptions;
   method: ShippingMethod | null;
-  /** The cart's active code and whether it applies now. */
-  discount: { code: string; check: CodeCheck } | null;
+  /** The cart's active code, whether it applies now, and the shopper's first-order status it was checked with. */
+  discount: { code: string; check: CodeCheck; firstOrder?: boolean } | null;
   totals: Totals;
   paymentMethods: PaymentMethod[];
 }
@@ -100,11 +110,13 @@ function lineError(line: CheckoutLine): CheckoutError | null {
 /**
  * Prices the shopper's cart for a destination: the lines with their problems, the shipping options, the
  * active code, the totals (lines with a problem are left out) and the payment methods for that amount.
+ * Inside a transaction, pass what comes from settings (`known`): they are read through the process's own
+ * connection, which an embedded database cannot use while the transaction holds it.
  */
 export async function quoteCheckout(
   on: Queryable,
   input: CheckoutInput,
-  known: { shipping?: ShippingOptions; paymentMethods?: PaymentMethod[] } = {},
+  known: { shipping?: ShippingOptions; paymentMethodsFor?: PaymentMethodOffer } = {},
 ): Promise<CheckoutQuote> {
   const [cart, shipping] = await Promise.all([
     input.cart ? checkoutCart(on, input.cart, input.locale, input.channel) : null,
@@ -124,6 +136,7 @@ export async function quoteCheckout(
     const firstOrder = email || userId ? await isFirstOrder(on, { email, userId }) : undefined;
     discount = {
       code,
+      firstOrder,
       check: await checkDiscountCode(on, code, {
         lines: orderable,
         email,
@@ -142,10 +155,11 @@ export async function quoteCheckout(
     donationCents: input.donationCents ?? 0,
   });
   const discountOf = new Map(orderable.map((l, i) => [l.lineId, totals.lineDiscountCents[i] ?? 0]));
-  const paymentMethods = orderable.length
-    ? (known.paymentMethods ??
-      (await availablePaymentMethods({ country: input.country, amountCents: totals.amountDueCents })))
-    : [];
+  const paymentMethodsFor = orderable.length
+    ? (known.paymentMethodsFor ?? (await paymentMethodOffer()))
+    : null;
+  const paymentMethods =
+    paymentMethodsFor?.({ country: input.country, amountCents: totals.amountDueCents }) ?? [];
   return {
     cartId: cart?.cartId ?? null,
     lines: lines.map((l) => ({ ...l, error: lineError(l), discountCents: discountOf.get(l.lineId) ?? 0 })),
@@ -225,40 +239,47 @@ export type PlaceOrderResult =
 const refuse = (messageKey: string, extra: Omit<CheckoutError, "messageKey"> = {}) =>
   ({ ok: false, error: { messageKey, ...extra } }) as const;
 
-/** Everything the order needs that the quote did not check: delivery choice, payment method. */
-async function validateQuote(
+/**
+ * Everything the order needs that the quote did not check: delivery choice (with the service point looked
+ * up before the transaction), code, payment method.
+ */
+function validateQuote(
   quote: CheckoutQuote,
   input: PlaceOrderInput,
-): Promise<{ ok: true; servicePoint: ServicePoint | null } | { ok: false; error: CheckoutError }> {
-  if (quote.lines.length === 0) return refuse("checkout:errors.emptyBag");
+  servicePoint: ServicePoint | null,
+): CheckoutError | null {
+  if (quote.lines.length === 0) return { messageKey: "checkout:errors.emptyBag" };
   const problem = quote.lines.find((l) => l.error)?.error;
-  if (problem) return { ok: false, error: problem };
-  if (!quote.method) return refuse("checkout:errors.shippingMethod", { field: "methodId" });
+  if (problem) return problem;
+  if (!quote.method) return { messageKey: "checkout:errors.shippingMethod", field: "methodId" };
   const momentId = input.delivery?.momentId;
   if (quote.method.moments && quote.shipping.moments.length > 0) {
-    if (!momentId) return refuse("checkout:errors.momentRequired", { field: "momentId" });
+    if (!momentId) return { messageKey: "checkout:errors.momentRequired", field: "momentId" };
     if (!quote.shipping.moments.some((m) => m.id === momentId))
-      return refuse("checkout:errors.momentGone", { field: "momentId" });
+      return { messageKey: "checkout:errors.momentGone", field: "momentId" };
   }
-  let servicePoint: ServicePoint | null = null;
-  if (quote.method.type === "service-point") {
-    const id = input.delivery?.servicePointId;
-    servicePoint = id ? await servicePointById(id, input.country) : null;
-    if (!servicePoint) return refuse("checkout:errors.servicePointRequired", { field: "servicePointId" });
-  }
-  if (quote.discount && !quote.discount.check.ok)
-    return { ok: false, error: codeError(quote.discount.check) };
-  if (quote.paymentMethods.length === 0) return refuse("checkout:errors.noPaymentMethods");
+  if (quote.method.type === "service-point" && !servicePoint)
+    return { messageKey: "checkout:errors.servicePointRequired", field: "servicePointId" };
+  if (quote.discount && !quote.discount.check.ok) return codeError(quote.discount.check);
+  if (quote.paymentMethods.length === 0) return { messageKey: "checkout:errors.noPaymentMethods" };
   if (!quote.paymentMethods.includes(input.paymentMethod))
-    return refuse("checkout:errors.paymentMethodUnavailable", { field: "paymentMethod" });
-  return { ok: true, servicePoint };
+    return { messageKey: "checkout:errors.paymentMethodUnavailable", field: "paymentMethod" };
+  // A provider collects a positive amount: an order with nothing to pay cannot be placed (yet).
+  if (quote.totals.amountDueCents <= 0) return { messageKey: "checkout:errors.orderingUnavailable" };
+  return null;
+}
+
+/** The service point the shopper chose, when the chosen method delivers to one (it may be an outside service). */
+async function chosenServicePoint(shipping: ShippingOptions, input: PlaceOrderInput) {
+  const method = shipping.methods.find((m) => m.id === input.delivery?.methodId);
+  const id = input.delivery?.servicePointId;
+  return method?.type === "service-point" && id ? servicePointById(id, input.country) : null;
 }
 
 function newOrderOf(
   quote: CheckoutQuote,
   input: PlaceOrderInput,
   servicePoint: ServicePoint | null,
-  firstOrder: boolean,
 ): Omit<NewOrder, "expiresInMinutes"> {
   const method = quote.method!;
   const moment = quote.shipping.moments.find((m) => m.id === input.delivery?.momentId) ?? null;
@@ -287,7 +308,7 @@ function newOrderOf(
     })),
     totals: quote.totals,
     discountCode: quote.discount?.check.ok ? quote.discount.code : null,
-    firstOrder,
+    firstOrder: quote.discount?.firstOrder,
     shipping: {
       methodId: method.id,
       carrier: method.carrier,
@@ -311,6 +332,21 @@ function newOrderOf(
   };
 }
 
+/** The payment of an order: one per order number (its idempotency key), for the amount due. */
+function orderPayment(number: string, amountCents: number, input: PlaceOrderInput): CreatePaymentInput {
+  return {
+    purpose: "order",
+    reference: number,
+    amountCents,
+    method: input.paymentMethod,
+    locale: input.locale,
+    description: `Loom & Label ${number}`,
+    returnUrl: confirmationUrl(number, input.locale),
+    idempotencyKey: `order:${number}`,
+    issuer: input.issuer,
+  };
+}
+
 function isIdempotencyConflict(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if ((e as { constraint?: unknown }).constraint === "orders_idempotency_key_unique") return true;
@@ -319,41 +355,52 @@ function isIdempotencyConflict(error: unknown): boolean {
 }
 
 /**
- * Places an order: ONE transaction re-reads and re-prices the cart, checks the delivery and payment
- * choice, reserves the stock (all lines or none), redeems the code and writes the order; then the
- * payment is created with the provider. The idempotency key makes a repeated submission (double click,
- * retry after a timeout) answer the same order and the same payment. A blocked customer is refused.
+ * Places an order: ONE transaction reads and prices the cart, checks the delivery and payment choice,
+ * reserves the stock (all lines or none), redeems the code, writes the order and records its payment;
+ * after it commits, the payment is opened with the provider. The idempotency key makes a repeated
+ * submission (double click, retry after a timeout) answer the same order and the same payment. A blocked
+ * customer is refused.
  */
 export async function placeOrder(
   input: PlaceOrderInput,
   options: { on?: Queryable } = {},
 ): Promise<PlaceOrderResult> {
   const on = options.on ?? db();
-  const existing = await orderByIdempotencyKey(on, input.idempotencyKey);
-  if (existing) return startPayment(on, existing.number, input, false);
-  if (input.customer && (await isBlocked(on, input.customer.userId)))
-    return refuse("errors.blockedCannotOrder");
+  const [existing, blocked] = await Promise.all([
+    orderByIdempotencyKey(on, input.idempotencyKey),
+    input.customer ? isBlocked(on, input.customer.userId) : false,
+  ]);
+  if (existing) return payExistingOrder(on, existing, input);
+  if (blocked) return refuse("errors.blockedCannotOrder");
 
-  // Settings and the provider's method list are read before the transaction (through the process's own
-  // connection, which an embedded database cannot use while this transaction holds it); the cart, stock
-  // and code are read again inside it.
-  const [first, expiresInMinutes] = await Promise.all([quoteCheckout(on, input), unpaidOrderMinutes()]);
-  const checked = await validateQuote(first, input);
-  if (!checked.ok) return checked;
+  // What does not depend on the cart is read before the transaction: the settings (through the process's
+  // own connection, which an embedded database cannot use while the transaction holds it) and the service
+  // point. The cart, its prices and stock and its code are read once, inside the transaction.
+  const [shipping, paymentMethodsFor, expiresInMinutes] = await Promise.all([
+    shippingOptions(input.country, input.now),
+    paymentMethodOffer(),
+    unpaidOrderMinutes(),
+  ]);
+  const servicePoint = await chosenServicePoint(shipping, input);
 
-  let placed: { number: string } | { error: CheckoutError };
+  let placed: { number: string; payment: RecordedPayment } | { error: CheckoutError };
   try {
     placed = await transaction(
       async (tx: Transaction) => {
-        const quote = await quoteCheckout(tx, input, first);
-        const valid = await validateQuote(quote, input);
-        if (!valid.ok) return { error: valid.error };
-        const email = input.customer?.email ?? input.email;
-        const firstOrder = await isFirstOrder(tx, { email, userId: input.customer?.userId });
-        return createOrder(tx, {
-          ...newOrderOf(quote, input, valid.servicePoint, firstOrder),
+        const quote = await quoteCheckout(tx, input, { shipping, paymentMethodsFor });
+        const error = validateQuote(quote, input, servicePoint);
+        if (error) return { error };
+        const paymentId = newPaymentId();
+        const { number } = await createOrder(tx, {
+          ...newOrderOf(quote, input, servicePoint),
+          paymentId,
           expiresInMinutes,
         });
+        const payment = await recordPayment(tx, {
+          ...orderPayment(number, quote.totals.amountDueCents, input),
+          id: paymentId,
+        });
+        return { number, payment };
       },
       { on },
     );
@@ -361,44 +408,49 @@ export async function placeOrder(
     if (error instanceof OrderRefused) return refuse(error.messageKey, { values: error.values });
     if (isIdempotencyConflict(error)) {
       const same = await orderByIdempotencyKey(on, input.idempotencyKey);
-      if (same) return startPayment(on, same.number, input, false);
+      if (same) return payExistingOrder(on, same, input);
     }
     throw error;
   }
   if ("error" in placed) return { ok: false, error: placed.error };
-  return startPayment(on, placed.number, input, true);
+  const { number, payment } = placed;
+  return startPayment(on, number, true, () => openPayment(on, payment));
 }
 
 /**
- * Creates (or, for a repeated submission, finds) the order's payment. The payments domain answers the
- * same payment for the same key. When the provider cannot be reached, the order is canceled at once
- * (stock and code go back) and the shopper is told ordering is unavailable.
+ * A repeated submission: the same order and payment (the payments domain answers the same payment for the
+ * same key). An order that is paid or canceled meanwhile goes to its confirmation page.
+ */
+async function payExistingOrder(
+  on: Queryable,
+  order: { number: string; status: string; paymentId: string | null; amountDueCents: number },
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult> {
+  const { number } = order;
+  if (order.status !== "pending")
+    return { ok: true, number, checkoutUrl: confirmationUrl(number, input.locale), created: false };
+  return startPayment(on, number, false, async () => {
+    const payment = await createPayment(on, orderPayment(number, order.amountDueCents, input));
+    // Orders placed before their payment was recorded with them get it linked now.
+    if (!order.paymentId) await attachPayment(on, number, payment.paymentId);
+    return payment;
+  });
+}
+
+/**
+ * Opens the order's payment with the provider, outside the order's transaction. When the provider cannot
+ * be reached, the order is canceled at once (stock and code go back) and the shopper is told ordering is
+ * unavailable.
  */
 async function startPayment(
   on: Queryable,
   number: string,
-  input: PlaceOrderInput,
   created: boolean,
+  open: () => Promise<{ checkoutUrl: string }>,
 ): Promise<PlaceOrderResult> {
-  const order = await orderByIdempotencyKey(on, input.idempotencyKey);
-  if (!order) return refuse("checkout:errors.orderingUnavailable");
-  // A repeated submission of an order that is paid or canceled meanwhile goes to its confirmation page.
-  if (order.status !== "pending")
-    return { ok: true, number, checkoutUrl: confirmationUrl(number, input.locale), created };
   try {
-    const payment = await createPayment(on, {
-      purpose: "order",
-      reference: number,
-      amountCents: order.amountDueCents,
-      method: input.paymentMethod,
-      locale: input.locale,
-      description: `Loom & Label ${number}`,
-      returnUrl: confirmationUrl(number, input.locale),
-      idempotencyKey: `order:${number}`,
-      issuer: input.issuer,
-    });
-    await attachPayment(on, number, payment.paymentId);
-    return { ok: true, number, checkoutUrl: payment.checkoutUrl, created };
+    const { checkoutUrl } = await open();
+    return { ok: true, number, checkoutUrl, created };
   } catch (error) {
     logger.error({ err: error, order: number }, "the payment could not be created: canceling the order");
     await transitionOrder(on, {

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seededDatabase, testDriver } from "../../../tests/support/database";
-import type { Connection } from "../../platform/db/db.server";
+import { type Connection, type Database, installConnection } from "../../platform/db/db.server";
+import * as schema from "../../platform/db/schema.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { newGuestToken } from "../../platform/http/guest-token.server";
 import { addToCart, type CartRef, checkoutCart } from "../cart/cart.server";
@@ -19,13 +22,17 @@ import {
 } from "../orders/orders.server";
 import { orders } from "../orders/tables.server";
 import {
+  configurePaymentProviders,
   decideSandboxCheckout,
   type PaymentRecord,
   paymentById,
   type SandboxDecision,
   syncPayment,
 } from "../payments/payments.server";
-import { seedDemoDiscountCodes } from "../promotions/promotions.server";
+import type { PaymentProvider } from "../payments/provider.server";
+import { sandboxProvider } from "../payments/sandbox/provider.server";
+import { payments } from "../payments/tables.server";
+import { createDiscountCode, seedDemoDiscountCodes } from "../promotions/promotions.server";
 import { applyCheckoutCode, type PlaceOrderInput, placeOrder, quoteCheckout } from "./checkout.server";
 
 let connection: Connection;
@@ -44,6 +51,7 @@ beforeAll(async () => {
   await seedDemoDiscountCodes(connection.db);
 }, 180_000);
 afterAll(() => connection.close());
+afterEach(() => configurePaymentProviders({}));
 
 beforeEach(async () => {
   await connection.db.delete(orders);
@@ -90,6 +98,47 @@ function order(cart: CartRef, over: Partial<PlaceOrderInput> = {}): PlaceOrderIn
     paymentMethod: "ideal",
     ...over,
   };
+}
+
+/** The sandbox PSP, with `before` run when the shop asks it for a payment. */
+function sandboxThat(before: (db: Database, metadata: Record<string, string>) => Promise<void>) {
+  const provider: PaymentProvider = {
+    ...sandboxProvider,
+    async createPayment(db, request) {
+      await before(db as Database, request.metadata);
+      return sandboxProvider.createPayment(db, request);
+    },
+  };
+  configurePaymentProviders({ providers: { sandbox: provider } });
+}
+
+/**
+ * The statements `work` sends, as "select <table>.<column of the last condition>", "insert <tables>" or
+ * "update <table>" (transaction control left out): what placing an order costs the database.
+ */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const logger = { logQuery: (query: string) => sent.push(query) };
+  const counting =
+    connection.driver === "postgres"
+      ? drizzlePg(connection.pool, { schema, logger })
+      : drizzlePglite(connection.client, { schema, logger });
+  installConnection({ ...connection, db: counting as unknown as Database });
+  try {
+    await work();
+  } finally {
+    installConnection(connection);
+  }
+  return sent
+    .filter((q) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(q))
+    .map((q) => {
+      const inserts = [...q.matchAll(/insert into "(\w+)"/g)].map((m) => m[1]);
+      if (inserts.length > 0) return `insert ${inserts.join(" + ")}`;
+      const update = /^update "(\w+)"/.exec(q);
+      if (update) return `update ${update[1]}`;
+      const where = [...q.matchAll(/where \(?"(\w+)"\."(\w+)"/g)].at(-1);
+      return `select ${where?.[1]}.${where?.[2]}`;
+    });
 }
 
 /** The shopper decides on the sandbox PSP's page; the return page's sync applies it (as a webhook would). */
@@ -247,6 +296,108 @@ describe("placeOrder", () => {
       shipping: { type: "home", moment: { id: moment.id } },
       lines: [{ discountCents: 450, totalCents: 2_550 }],
     });
+  });
+});
+
+describe("placing an order, in statements and commits", () => {
+  it("takes one read before its transaction, the cart, code, stock, order and payment inside it, two writes after", async () => {
+    const cart = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    expect((await placeOrder(order(cart))).ok).toBe(true); // settings are read once, then kept a few seconds
+    const statements = await statementsOf(async () => {
+      expect(await placeOrder(order(cart))).toMatchObject({ ok: true, created: true });
+    });
+    expect(statements).toEqual([
+      "select orders.idempotency_key",
+      // the transaction: the cart with its lines and sizes in one query, the code, the stock, the order
+      // (its lines, address and first status in one statement) and its payment
+      "select carts.token",
+      "select cart_discount_codes.cart_id",
+      "update product_variants",
+      "insert orders",
+      "insert order_lines + order_addresses + order_status_history",
+      "insert payments",
+      // after the commit: the provider (the sandbox PSP's own books), then its id and URL on the payment
+      "insert sandbox_payments",
+      "update payments",
+    ]);
+  });
+
+  it("records the payment with the order, so the order names it before the provider is asked", async () => {
+    const asked: { orderPaymentId: string | null | undefined; status: string | undefined }[] = [];
+    sandboxThat(async (db, metadata) => {
+      const [row] = await db
+        .select({ paymentId: orders.paymentId })
+        .from(orders)
+        .where(eq(orders.number, metadata.reference!));
+      const [payment] = await db.select().from(payments).where(eq(payments.id, metadata.paymentId!));
+      expect(payment?.providerId).toBeNull();
+      asked.push({ orderPaymentId: row?.paymentId, status: payment?.status });
+    });
+    const result = await placeOrder(order(await cartWith([{ variantId: size.id, quantity: 1 }])));
+    if (!result.ok) throw new Error(result.error.messageKey);
+    const placed = (await orderByNumber(connection.db, result.number))!;
+    expect(asked).toEqual([{ orderPaymentId: placed.paymentId, status: "open" }]);
+    expect(await paymentById(connection.db, placed.paymentId!)).toMatchObject({
+      reference: result.number,
+      amountCents: placed.totals.amountDueCents,
+      checkoutUrl: result.checkoutUrl,
+    });
+  });
+
+  it("cancels the order at once, stock back, when the provider cannot be reached; a retry answers the same", async () => {
+    sandboxThat(async () => {
+      throw new Error("the PSP is down");
+    });
+    const input = order(await cartWith([{ variantId: size.id, quantity: 2 }]));
+    expect(await placeOrder(input)).toEqual({
+      ok: false,
+      error: { messageKey: "checkout:errors.orderingUnavailable" },
+    });
+    const [row] = await connection.db.select().from(orders);
+    expect(row).toMatchObject({ status: "canceled", idempotencyKey: input.idempotencyKey });
+    expect(await paymentById(connection.db, row!.paymentId!)).toMatchObject({
+      status: "open",
+      providerId: null,
+    });
+    expect(await stockOf(size.id)).toBe(5);
+    configurePaymentProviders({});
+    const again = await placeOrder(input);
+    expect(again).toMatchObject({ ok: true, number: row!.number, created: false });
+    expect(await stockOf(size.id)).toBe(5);
+  });
+
+  it("links the payment of an order that has none yet when the submission is repeated", async () => {
+    const input = order(await cartWith([{ variantId: size.id, quantity: 1 }]));
+    const first = await placeOrder(input);
+    if (!first.ok) throw new Error(first.error.messageKey);
+    const { paymentId } = (await orderByNumber(connection.db, first.number))!;
+    await connection.db.update(orders).set({ paymentId: null }).where(eq(orders.number, first.number));
+    expect(await placeOrder(input)).toMatchObject({ ok: true, checkoutUrl: first.checkoutUrl });
+    expect((await orderByNumber(connection.db, first.number))?.paymentId).toBe(paymentId);
+  });
+
+  it("offers the payment methods for the amount priced in the order's transaction", async () => {
+    // Klarna collects up to € 2 000 (the default setting).
+    await connection.db.update(products).set({ priceCents: 100_000 }).where(eq(products.id, size.productId));
+    const cart = await cartWith([{ variantId: size.id, quantity: 3 }]);
+    expect(await placeOrder(order(cart, { paymentMethod: "klarna" }))).toMatchObject({
+      ok: false,
+      error: { messageKey: "checkout:errors.paymentMethodUnavailable", field: "paymentMethod" },
+    });
+    const one = await cartWith([{ variantId: size.id, quantity: 1 }]);
+    expect(await placeOrder(order(one, { paymentMethod: "klarna" }))).toMatchObject({ ok: true });
+  });
+
+  it("refuses an order with nothing to pay (a provider collects a positive amount), writing nothing", async () => {
+    await createDiscountCode(connection.db, { code: "ALLFREE", kind: "percentage", percent: 100 });
+    const cart = await cartWith([{ variantId: size.id, quantity: 3 }]);
+    expect((await applyCheckoutCode({ ...order(cart), code: "ALLFREE" })).ok).toBe(true);
+    expect(await placeOrder(order(cart))).toEqual({
+      ok: false,
+      error: { messageKey: "checkout:errors.orderingUnavailable" },
+    });
+    expect(await connection.db.select().from(orders)).toHaveLength(0);
+    expect(await stockOf(size.id)).toBe(5);
   });
 });
 

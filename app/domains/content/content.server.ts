@@ -126,10 +126,24 @@ export async function writeSetting(
     .values({ key, value, updatedBy: by })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: by } });
   settingsCache.delete(key);
+  storedCache.delete(key);
 }
 
 /** Operator settings are read on hot paths (cart, product pages): kept a few seconds per process. */
 const settingsCache = new Map<string, { value: unknown; until: number }>();
+const storedCache = new Map<string, { value: unknown; until: number }>();
+
+/**
+ * `readSetting` for a hot path (every order placed reads the payment methods' setting), kept a few
+ * seconds per process like `shopSetting`: a save in this process shows at once, in others within seconds.
+ */
+export async function cachedSetting(key: string): Promise<unknown> {
+  const hit = storedCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = await readSetting(key);
+  storedCache.set(key, { value, until: Date.now() + CACHE_MS });
+  return value;
+}
 
 /**
  * One of PRODUCT.md's *(setting)* values (see `settings.ts`): what operators saved, or the default when

@@ -9,7 +9,7 @@ import { ApiError } from "../../platform/http/api-error";
 import { isLocale, type Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
-import { readSetting } from "../content/content.server";
+import { cachedSetting } from "../content/content.server";
 import { randomId } from "./ids.server";
 import {
   defaultMethodAvailability,
@@ -128,8 +128,8 @@ function providerNamed(name: PaymentProviderName): PaymentProvider {
 }
 
 /** The provider new payments go to: PAYMENT_PROVIDER (sandbox by default). */
-function activeProvider(): PaymentProvider {
-  return providerNamed(activeOverride ?? env().PAYMENT_PROVIDER);
+function activeProviderName(): PaymentProviderName {
+  return activeOverride ?? env().PAYMENT_PROVIDER;
 }
 
 /** Tests: replace a provider (e.g. Mollie on a mocked API) and choose the active one. */
@@ -172,9 +172,12 @@ const availabilitySchema = z.object({
 });
 const settingSchema = z.partialRecord(z.enum(paymentMethods), availabilitySchema);
 
-/** The operator setting `payments.methods` over the defaults; a broken setting falls back to them. */
+/**
+ * The operator setting `payments.methods` over the defaults; a broken setting falls back to them. Kept a
+ * few seconds per process (every order placed reads it); a change saved here shows at once.
+ */
 export async function methodAvailability(): Promise<MethodAvailabilitySetting> {
-  const stored = await readSetting("payments.methods");
+  const stored = await cachedSetting("payments.methods");
   if (stored === undefined) return defaultMethodAvailability;
   const parsed = settingSchema.safeParse(stored);
   if (!parsed.success) {
@@ -187,6 +190,22 @@ export async function methodAvailability(): Promise<MethodAvailabilitySetting> {
   return { ...defaultMethodAvailability, ...parsed.data };
 }
 
+/** The methods offered for a delivery country and amount, worked out in memory. */
+export type PaymentMethodOffer = (input: { country: Country; amountCents: number }) => PaymentMethod[];
+
+/**
+ * The setting and the active provider, read once, as a rule to apply to any amount: placing an order
+ * reads it before its transaction and applies it to the amount priced inside it.
+ */
+export async function paymentMethodOffer(): Promise<PaymentMethodOffer> {
+  const setting = await methodAvailability();
+  const provider = activeProviderName();
+  return ({ country, amountCents }) => {
+    const offered = methodsFor(setting, country, amountCents);
+    return provider === "mollie" ? offered.filter((m) => mollieMethods.includes(m)) : offered;
+  };
+}
+
 /**
  * The methods offered for a delivery country and amount: the setting, limited to what the active provider
  * collects. An empty list means "No payment methods available, contact service".
@@ -195,9 +214,7 @@ export async function availablePaymentMethods(input: {
   country: Country;
   amountCents: number;
 }): Promise<PaymentMethod[]> {
-  const offered = methodsFor(await methodAvailability(), input.country, input.amountCents);
-  const provider = activeOverride ?? env().PAYMENT_PROVIDER;
-  return provider === "mollie" ? offered.filter((m) => mollieMethods.includes(m)) : offered;
+  return (await paymentMethodOffer())(input);
 }
 
 // ----- creating ------------------------------------------------------------------------------------
@@ -225,20 +242,28 @@ function assertValidInput(input: CreatePaymentInput) {
     throw new RangeError("reference and idempotencyKey are required");
 }
 
+/** A payment as recorded, before or after its provider was asked (`openPayment`). */
+export type RecordedPayment = PaymentRow;
+
+/** A new payment's id, for a caller that writes it on its own record in the same transaction (an order). */
+export function newPaymentId(): string {
+  return randomId("pay");
+}
+
 /**
- * Creates a payment and its hosted checkout at the active provider. The same idempotency key always
- * answers the same payment (and the provider gets the same key), so a retried checkout never pays twice.
+ * Records a payment for the active provider without asking the provider yet; the same idempotency key
+ * answers the same row, and a different payment under that key is refused. Placing an order records its
+ * payment in the order's transaction, so the row exists before the provider is asked (`openPayment`).
  */
-export async function createPayment(
+export async function recordPayment(
   db: Queryable,
-  input: CreatePaymentInput,
-): Promise<{ paymentId: string; checkoutUrl: string }> {
+  input: CreatePaymentInput & { id?: string },
+): Promise<RecordedPayment> {
   assertValidInput(input);
-  const provider = activeProvider();
   const [inserted] = await db
     .insert(payments)
     .values({
-      id: randomId("pay"),
+      id: input.id ?? newPaymentId(),
       purpose: input.purpose,
       reference: input.reference,
       amountCents: input.amountCents,
@@ -247,7 +272,8 @@ export async function createPayment(
       locale: input.locale,
       description: input.description,
       returnUrl: input.returnUrl,
-      provider: provider.name,
+      // The name only: a provider that cannot be set up fails when the payment is opened, not here.
+      provider: activeProviderName(),
       idempotencyKey: input.idempotencyKey,
     })
     .onConflictDoNothing({ target: payments.idempotencyKey })
@@ -263,8 +289,19 @@ export async function createPayment(
   ) {
     throw errors.idempotencyMismatch();
   }
-  if (row.providerId && row.checkoutUrl) return { paymentId: row.id, checkoutUrl: row.checkoutUrl };
+  return row;
+}
 
+/**
+ * Creates the hosted checkout of a recorded payment at its provider (with the payment's idempotency key,
+ * so asking twice never pays twice) and keeps the provider's id and URL. A payment that has its checkout
+ * answers it without asking again. Never inside a transaction: the provider is an outside service.
+ */
+export async function openPayment(
+  db: Queryable,
+  row: RecordedPayment,
+): Promise<{ paymentId: string; checkoutUrl: string }> {
+  if (row.providerId && row.checkoutUrl) return { paymentId: row.id, checkoutUrl: row.checkoutUrl };
   let created: ProviderPayment;
   try {
     created = await providerNamed(row.provider).createPayment(db, {
@@ -293,6 +330,17 @@ export async function createPayment(
     })
     .where(eq(payments.id, row.id));
   return { paymentId: row.id, checkoutUrl: created.checkoutUrl };
+}
+
+/**
+ * Creates a payment and its hosted checkout at the active provider. The same idempotency key always
+ * answers the same payment (and the provider gets the same key), so a retried checkout never pays twice.
+ */
+export async function createPayment(
+  db: Queryable,
+  input: CreatePaymentInput,
+): Promise<{ paymentId: string; checkoutUrl: string }> {
+  return openPayment(db, await recordPayment(db, input));
 }
 
 // ----- reading -------------------------------------------------------------------------------------

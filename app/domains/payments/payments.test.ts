@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import type { Connection, Database } from "../../platform/db/db.server";
 import { writeSetting } from "../content/content.server";
+import { siteSettings } from "../content/tables.server";
 import {
   availablePaymentMethods,
   createPayment,
@@ -80,6 +81,22 @@ function signedWebhook(sandboxId: string, signature?: string): Request {
 async function providerSays(sandboxId: string, status: PaymentRecord["status"]) {
   await db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, sandboxId));
 }
+
+describe("payment methods", () => {
+  it("keeps the methods' setting a few seconds (every order reads it); a save shows at once", async () => {
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 5_000 })).toContain("klarna");
+    const off = { klarna: { enabled: false, countries: [] } };
+    await db
+      .insert(siteSettings)
+      .values({ key: "payments.methods", value: off })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: off } });
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 5_000 })).toContain("klarna");
+    await writeSetting("payments.methods", off);
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 5_000 })).not.toContain("klarna");
+    await writeSetting("payments.methods", {});
+    expect(await availablePaymentMethods({ country: "NL", amountCents: 5_000 })).toContain("klarna");
+  });
+});
 
 describe("createPayment", () => {
   it("writes the payment and answers the sandbox's hosted page", async () => {
