@@ -25,7 +25,7 @@ export default defineConfig({
               name: "shell",
               test: new RegExp(
                 [
-                  String.raw`app[\\/]platform[\\/](i18n|navigation)[\\/]`,
+                  String.raw`app[\\/]platform[\\/](i18n|navigation)[\\/](?!namespace-files)`,
                   String.raw`app[\\/]platform[\\/]money\.ts`,
                   String.raw`app[\\/]routing[\\/](use-routing|urls|pages|meta|route-ids)\.ts`,
                   String.raw`app[\\/]components[\\/]layout[\\/](?!navigation-fly-in)`,

@@ -23,6 +23,7 @@ import { BlockedUserPage, ErrorPage, MaintenancePage, NotFoundPage } from "./com
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
+import { PageMessages } from "./platform/i18n/page-messages";
 import { namespacesOfMatches } from "./platform/i18n/page-namespaces";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { globalMiddleware, routingContext } from "./routing/middleware.server";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <ScrollRestoration />
+        <PageMessages namespaces={namespaces} />
         <Scripts />
       </body>
     </html>
