@@ -29,13 +29,30 @@ export default defineConfig({
                   String.raw`app[\\/]platform[\\/]money\.ts`,
                   String.raw`app[\\/]routing[\\/](use-routing|urls|pages|meta|route-ids)\.ts`,
                   String.raw`app[\\/]components[\\/]layout[\\/](?!navigation-fly-in)`,
-                  String.raw`app[\\/]components[\\/]system[\\/]`,
                   String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image)\.tsx`,
+                  String.raw`app[\\/]components[\\/]system[\\/]lazy-system-pages\.ts`,
                   String.raw`app[\\/]components[\\/]catalog[\\/]product-card\.tsx`,
                   String.raw`app[\\/]domains[\\/]catalog[\\/](image-set|listing-query)\.ts`,
                   String.raw`app[\\/]domains[\\/]marketing[\\/]consent\.ts`,
                   String.raw`lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/])`,
                   String.raw`vite[\\/]preload-helper`,
+                ].join("|"),
+              ),
+            },
+            {
+              // The form controls the product page, checkout and account pages share, in one file instead of four.
+              name: "form-controls",
+              test: /app[\\/](components[\\/]forms[\\/](field|controls|styles)|platform[\\/]forms[\\/]messages)\.tsx?$/,
+            },
+            {
+              // What the product page shows at once and its lazy parts (lightbox, size advice) also use: one
+              // file instead of six small ones. Those lazy parts stay out of it.
+              name: "product",
+              test: new RegExp(
+                [
+                  String.raw`app[\\/]components[\\/]product[\\/](reply|messages)\.ts$`,
+                  String.raw`app[\\/]components[\\/]ui[\\/]image-gallery\.tsx$`,
+                  String.raw`lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](ruler|smartphone|zoom-in)\.m?js$`,
                 ].join("|"),
               ),
             },

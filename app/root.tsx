@@ -19,7 +19,12 @@ import { CookieConsent } from "./components/layout/cookie-consent";
 import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
 import { OfflineBanner } from "./components/layout/offline-banner";
 import { SeoLinks } from "./components/layout/seo-links";
-import { BlockedUserPage, ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
+import {
+  BlockedUserPage,
+  ErrorPage,
+  MaintenancePage,
+  NotFoundPage,
+} from "./components/system/lazy-system-pages";
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
