@@ -19,10 +19,16 @@ import { CookieConsent } from "./components/layout/cookie-consent";
 import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
 import { OfflineBanner } from "./components/layout/offline-banner";
 import { SeoLinks } from "./components/layout/seo-links";
-import { BlockedUserPage, ErrorPage, MaintenancePage, NotFoundPage } from "./components/system/system-pages";
+import {
+  BlockedUserPage,
+  ErrorPage,
+  MaintenancePage,
+  NotFoundPage,
+} from "./components/system/lazy-system-pages";
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
+import { PageMessages } from "./platform/i18n/page-messages";
 import { namespacesOfMatches } from "./platform/i18n/page-namespaces";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { globalMiddleware, routingContext } from "./routing/middleware.server";
@@ -85,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <ScrollRestoration />
+        <PageMessages namespaces={namespaces} />
         <Scripts />
       </body>
     </html>

@@ -56,6 +56,9 @@ export default await createHonoServer<AppEnv>({
   // Not strict: `/api/ready` and `/api/ready/` are the same resource.
   app: new Hono<AppEnv>({ strict: false }),
   defaultLogger: false,
+  // The build writes a zopfli `.gz` beside each script and stylesheet (vite.config.ts): sent as is, so the
+  // compress middleware leaves them alone.
+  serveStaticOptions: { clientAssets: { precompressed: true } },
   beforeAll(app) {
     app.use(requestId());
     app.use(requestLog);

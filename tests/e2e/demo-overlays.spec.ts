@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import enDemo from "../../app/locales/en/demo.json" with { type: "json" };
 import en from "../../app/locales/en/ui.json" with { type: "json" };
+import nlDemo from "../../app/locales/nl/demo.json" with { type: "json" };
 import nl from "../../app/locales/nl/ui.json" with { type: "json" };
 
 /* Keyboard journeys through the overlays and display primitives on /{locale}/demo/. */
@@ -70,20 +72,20 @@ async function expectBackgroundBlocked(page: Page, blocked: boolean) {
 const overlays = [
   {
     section: "demo-modal",
-    opener: en.demo.modal.openNewsletter,
-    name: en.demo.modal.newsletterTitle,
+    opener: enDemo.modal.openNewsletter,
+    name: enDemo.modal.newsletterTitle,
     key: "Enter",
   },
   {
     section: "demo-modal",
-    opener: en.demo.modal.openConfirm,
-    name: en.demo.modal.confirmTitle,
+    opener: enDemo.modal.openConfirm,
+    name: enDemo.modal.confirmTitle,
     key: "Space",
   },
-  { section: "demo-modal", opener: en.demo.modal.openLong, name: en.demo.modal.longTitle, key: "Enter" },
-  { section: "demo-fly-in", opener: en.demo.flyIn.openMenu, name: en.demo.flyIn.menuTitle, key: "Enter" },
-  { section: "demo-fly-in", opener: en.demo.flyIn.openBag, name: en.demo.flyIn.bagTitle, key: "Space" },
-  { section: "demo-tray", opener: en.demo.tray.open, name: en.demo.tray.title, key: "Enter" },
+  { section: "demo-modal", opener: enDemo.modal.openLong, name: enDemo.modal.longTitle, key: "Enter" },
+  { section: "demo-fly-in", opener: enDemo.flyIn.openMenu, name: enDemo.flyIn.menuTitle, key: "Enter" },
+  { section: "demo-fly-in", opener: enDemo.flyIn.openBag, name: enDemo.flyIn.bagTitle, key: "Space" },
+  { section: "demo-tray", opener: enDemo.tray.open, name: enDemo.tray.title, key: "Enter" },
 ] as const;
 
 for (const overlay of overlays) {
@@ -112,18 +114,18 @@ for (const overlay of overlays) {
 
 test("opening a second fly-in closes the first, and focus finds its way back", async ({ page }) => {
   await openDemo(page, "demo-fly-in");
-  const menuOpener = page.getByRole("button", { name: en.demo.flyIn.openMenu, exact: true });
+  const menuOpener = page.getByRole("button", { name: enDemo.flyIn.openMenu, exact: true });
   await tabTo(page, menuOpener);
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("dialog", { name: en.demo.flyIn.menuTitle });
+  const menu = page.getByRole("dialog", { name: enDemo.flyIn.menuTitle });
   await expect(menu).toBeVisible();
 
-  await tabTo(page, menu.getByRole("button", { name: en.demo.flyIn.toBag }));
+  await tabTo(page, menu.getByRole("button", { name: enDemo.flyIn.toBag }));
   await page.keyboard.press("Enter");
-  const bag = page.getByRole("dialog", { name: en.demo.flyIn.bagTitle });
+  const bag = page.getByRole("dialog", { name: enDemo.flyIn.bagTitle });
   await expect(bag).toBeVisible();
   // Counted with hidden ones too: an open menu merely hidden behind the bag would not do.
-  const anyMenu = page.getByRole("dialog", { name: en.demo.flyIn.menuTitle, includeHidden: true });
+  const anyMenu = page.getByRole("dialog", { name: enDemo.flyIn.menuTitle, includeHidden: true });
   await expect(anyMenu).toHaveCount(0);
   await expect(page.getByRole("dialog", { includeHidden: true })).toHaveCount(1);
   await expectFocusInside(bag);
@@ -136,14 +138,14 @@ test("opening a second fly-in closes the first, and focus finds its way back", a
 
 test("a modal opened from a fly-in closes first on Escape, then the fly-in", async ({ page }) => {
   await openDemo(page, "demo-fly-in");
-  const bagOpener = page.getByRole("button", { name: en.demo.flyIn.openBag, exact: true });
+  const bagOpener = page.getByRole("button", { name: enDemo.flyIn.openBag, exact: true });
   await tabTo(page, bagOpener);
   await page.keyboard.press("Enter");
-  const bag = page.getByRole("dialog", { name: en.demo.flyIn.bagTitle });
-  const remove = bag.getByRole("button", { name: en.demo.flyIn.remove, exact: true });
+  const bag = page.getByRole("dialog", { name: enDemo.flyIn.bagTitle });
+  const remove = bag.getByRole("button", { name: enDemo.flyIn.remove, exact: true });
   await tabTo(page, remove);
   await page.keyboard.press("Enter");
-  const confirm = page.getByRole("dialog", { name: en.demo.flyIn.removeTitle });
+  const confirm = page.getByRole("dialog", { name: enDemo.flyIn.removeTitle });
   await expect(confirm).toBeVisible();
   await expectFocusTrapped(page, confirm);
 
@@ -159,12 +161,12 @@ test("a modal opened from a fly-in closes first on Escape, then the fly-in", asy
 
 test("the popover opens from the keyboard and hands focus back on Escape", async ({ page }) => {
   await openDemo(page, "demo-popover");
-  const trigger = page.getByRole("button", { name: en.demo.popover.sizeGuide });
+  const trigger = page.getByRole("button", { name: enDemo.popover.sizeGuide });
   await tabTo(page, trigger);
   await page.keyboard.press("Enter");
-  const popover = page.getByRole("dialog", { name: en.demo.popover.sizeGuideTitle });
+  const popover = page.getByRole("dialog", { name: enDemo.popover.sizeGuideTitle });
   await expect(popover).toBeVisible();
-  await expect(popover).toContainText(en.demo.popover.sizeGuideBody);
+  await expect(popover).toContainText(enDemo.popover.sizeGuideBody);
   await expectFocusInside(popover);
   await page.keyboard.press("Escape");
   await expect(popover).toBeHidden();
@@ -180,8 +182,8 @@ test.describe("fly-in width", () => {
       await page.setViewportSize({ width, height: 844 });
       await openDemo(page, "demo-fly-in");
       for (const [opener, name] of [
-        [en.demo.flyIn.openMenu, en.demo.flyIn.menuTitle],
-        [en.demo.flyIn.openBag, en.demo.flyIn.bagTitle],
+        [enDemo.flyIn.openMenu, enDemo.flyIn.menuTitle],
+        [enDemo.flyIn.openBag, enDemo.flyIn.bagTitle],
       ] as const) {
         const button = page.getByRole("button", { name: opener, exact: true });
         await tabTo(page, button);
@@ -199,7 +201,7 @@ test.describe("fly-in width", () => {
 
 test("the carousel turns with the keyboard and announces the slide", async ({ page }) => {
   await openDemo(page, "demo-carousel");
-  const carousel = page.getByRole("region", { name: en.demo.carousel.label });
+  const carousel = page.getByRole("region", { name: enDemo.carousel.label });
   const status = carousel.locator("[aria-live=polite]");
   const next = carousel.getByRole("button", { name: en.carousel.next });
   const previous = carousel.getByRole("button", { name: en.carousel.previous });
@@ -225,10 +227,10 @@ test("the carousel turns with the keyboard and announces the slide", async ({ pa
 
 test("the gallery switches images and zooms with the keyboard only", async ({ page }) => {
   await openDemo(page, "demo-gallery");
-  const main = page.getByRole("button", { name: `Zoom in: ${en.demo.gallery.alt1}` });
+  const main = page.getByRole("button", { name: `Zoom in: ${enDemo.gallery.alt1}` });
   await tabTo(page, main);
   await page.keyboard.press("ArrowRight");
-  const second = page.getByRole("button", { name: `Zoom in: ${en.demo.gallery.alt2}` });
+  const second = page.getByRole("button", { name: `Zoom in: ${enDemo.gallery.alt2}` });
   await expect(second).toBeFocused();
   await expect(page.getByRole("button", { name: "Show image 2 of 4" })).toHaveAttribute(
     "aria-current",
@@ -236,12 +238,12 @@ test("the gallery switches images and zooms with the keyboard only", async ({ pa
   );
 
   await page.keyboard.press("Enter");
-  const zoom = page.getByRole("dialog", { name: `${en.demo.gallery.label}, zoomed in` });
+  const zoom = page.getByRole("dialog", { name: `${enDemo.gallery.label}, zoomed in` });
   await expect(zoom).toBeVisible();
   await expectFocusInside(zoom);
   const picture = zoom.locator("[data-zoom]");
   await expect(picture).toHaveAttribute("data-zoom", "1");
-  await expect(zoom.getByRole("img", { name: en.demo.gallery.alt2 })).toBeVisible();
+  await expect(zoom.getByRole("img", { name: enDemo.gallery.alt2 })).toBeVisible();
 
   await page.keyboard.press("+");
   await expect(picture).toHaveAttribute("data-zoom", "2");
@@ -255,37 +257,37 @@ test("the gallery switches images and zooms with the keyboard only", async ({ pa
   await expect(picture).toHaveAttribute("data-zoom", "1");
   await page.keyboard.press("ArrowRight");
   await expect(zoom.getByText("Image 3 of 4")).toBeVisible();
-  await expect(zoom.getByRole("img", { name: en.demo.gallery.alt3 })).toBeVisible();
+  await expect(zoom.getByRole("img", { name: enDemo.gallery.alt3 })).toBeVisible();
 
   await page.keyboard.press("Escape");
   await expect(zoom).toBeHidden();
-  await expect(page.getByRole("button", { name: `Zoom in: ${en.demo.gallery.alt3}` })).toBeFocused();
+  await expect(page.getByRole("button", { name: `Zoom in: ${enDemo.gallery.alt3}` })).toBeFocused();
 });
 
 test("a toast is announced in a polite live region and sits within 288–568px", async ({ page }) => {
   await openDemo(page, "demo-toast");
-  await tabTo(page, page.getByRole("button", { name: en.demo.toast.addToBag }));
+  await tabTo(page, page.getByRole("button", { name: enDemo.toast.addToBag }));
   await page.keyboard.press("Enter");
-  await expect(page.locator("[aria-live=polite]", { hasText: en.demo.toast.added })).toBeAttached();
+  await expect(page.locator("[aria-live=polite]", { hasText: enDemo.toast.added })).toBeAttached();
   const region = page.getByRole("region", { name: /^Notifications/ });
-  const toast = region.getByRole("listitem").filter({ hasText: en.demo.toast.added });
+  const toast = region.getByRole("listitem").filter({ hasText: enDemo.toast.added });
   await expect(toast).toBeVisible();
   const width = (await toast.boundingBox())?.width ?? 0;
   expect(width).toBeGreaterThanOrEqual(288);
   expect(width).toBeLessThanOrEqual(568);
-  await expect(toast.getByRole("button", { name: en.demo.toast.undo })).toBeVisible();
+  await expect(toast.getByRole("button", { name: enDemo.toast.undo })).toBeVisible();
   await expect(toast.getByRole("button", { name: en.close, exact: true })).toBeVisible();
 });
 
 test("the accordion expands and collapses with Enter", async ({ page }) => {
   await openDemo(page, "demo-accordion");
-  const header = page.getByRole("button", { name: en.demo.accordion.descriptionTitle });
+  const header = page.getByRole("button", { name: enDemo.accordion.descriptionTitle });
   await tabTo(page, header);
   await expect(header).toHaveAttribute("aria-expanded", "false");
   await page.keyboard.press("Enter");
   await expect(header).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByRole("region", { name: en.demo.accordion.descriptionTitle })).toContainText(
-    en.demo.accordion.description,
+  await expect(page.getByRole("region", { name: enDemo.accordion.descriptionTitle })).toContainText(
+    enDemo.accordion.description,
   );
   await page.keyboard.press("Enter");
   await expect(header).toHaveAttribute("aria-expanded", "false");
@@ -302,7 +304,7 @@ test("notification, ratings, progress and lazy images expose their state", async
     "true",
   );
 
-  const lazy = page.getByRole("img", { name: en.demo.lazy.alt1 });
+  const lazy = page.getByRole("img", { name: enDemo.lazy.alt1 });
   await expect(lazy).toHaveAttribute("loading", "lazy");
   await expect(lazy).toHaveAttribute("sizes", "(min-width: 1024px) 33vw, 50vw");
   expect((await lazy.getAttribute("srcset"))?.split(", ")).toHaveLength(6);
@@ -312,7 +314,7 @@ test("notification, ratings, progress and lazy images expose their state", async
   // English numbers follow en-NL (PRODUCT.md): a decimal comma.
   const rating = new Intl.NumberFormat("en-NL").format(4.5);
   await expect(page.getByRole("img", { name: `${rating} out of 5 stars` })).toBeVisible();
-  const stars = page.getByRole("radiogroup", { name: en.demo.rating.yourRating });
+  const stars = page.getByRole("radiogroup", { name: enDemo.rating.yourRating });
   await expect(stars.getByRole("radio", { name: "4 stars" })).toBeChecked();
   await tabTo(page, stars.getByRole("radio", { name: "4 stars" }));
   // Radix moves focus a tick after keydown and checks the radio it lands on while the key is still down.
@@ -321,31 +323,31 @@ test("notification, ratings, progress and lazy images expose their state", async
   await page.keyboard.up("ArrowRight");
   await expect(stars.getByRole("radio", { name: "5 stars" })).toBeChecked();
 
-  await expect(page.getByRole("progressbar", { name: en.demo.progress.uploading })).toHaveAttribute(
+  await expect(page.getByRole("progressbar", { name: enDemo.progress.uploading })).toHaveAttribute(
     "aria-valuenow",
     "35",
   );
-  await expect(page.getByRole("progressbar", { name: en.demo.progress.loading })).not.toHaveAttribute(
+  await expect(page.getByRole("progressbar", { name: enDemo.progress.loading })).not.toHaveAttribute(
     "aria-valuenow",
   );
 });
 
 test("Dutch shoppers get Dutch names on every control", async ({ page }) => {
   await openDemo(page, "demo-modal", "nl");
-  const opener = page.getByRole("button", { name: nl.demo.modal.openNewsletter });
+  const opener = page.getByRole("button", { name: nlDemo.modal.openNewsletter });
   await tabTo(page, opener);
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: nl.demo.modal.newsletterTitle });
+  const dialog = page.getByRole("dialog", { name: nlDemo.modal.newsletterTitle });
   await expect(dialog.getByRole("button", { name: nl.close, exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(opener).toBeFocused();
 
-  const carousel = page.getByRole("region", { name: nl.demo.carousel.label });
+  const carousel = page.getByRole("region", { name: nlDemo.carousel.label });
   await tabTo(page, carousel.getByRole("button", { name: nl.carousel.next }));
   await page.keyboard.press("Enter");
   await expect(carousel.locator("[aria-live=polite]")).toContainText("Dia 2 van 5");
   await expect(carousel.getByRole("button", { name: nl.carousel.previous })).toBeVisible();
-  await expect(page.getByRole("button", { name: `Inzoomen: ${nl.demo.gallery.alt1}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Inzoomen: ${nlDemo.gallery.alt1}` })).toBeVisible();
   await expect(page.getByRole("img", { name: "4,5 van de 5 sterren" })).toBeVisible();
 });
 
@@ -354,7 +356,7 @@ test("reduced motion stops the shimmer and the indeterminate sweep", async ({ pa
   await openDemo(page, "demo-skeleton");
   const shimmer = page.locator("[aria-busy=true] [aria-hidden=true]").first();
   expect(await shimmer.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
-  const sweep = page.getByRole("progressbar", { name: en.demo.progress.loading }).locator("div");
+  const sweep = page.getByRole("progressbar", { name: enDemo.progress.loading }).locator("div");
   expect(await sweep.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
 });
 
@@ -395,14 +397,14 @@ for (const width of [390, 1366]) {
     };
     await scan("page");
 
-    await tabTo(page, page.getByRole("button", { name: en.demo.modal.openNewsletter }));
+    await tabTo(page, page.getByRole("button", { name: enDemo.modal.openNewsletter }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
     await scan("modal");
     await page.keyboard.press("Escape");
 
     await openDemo(page, "demo-fly-in");
-    await tabTo(page, page.getByRole("button", { name: en.demo.flyIn.openBag, exact: true }));
+    await tabTo(page, page.getByRole("button", { name: enDemo.flyIn.openBag, exact: true }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
     await scan("fly-in");

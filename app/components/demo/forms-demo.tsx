@@ -110,11 +110,11 @@ function ControlsShowcase() {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="font-display text-3xl">
-        {t("demo.controls.title")}
+        {t("demo:forms.controls.title")}
       </h2>
-      <p className="mt-2 max-w-2xl text-muted">{t("demo.controls.intro")}</p>
+      <p className="mt-2 max-w-2xl text-muted">{t("demo:forms.controls.intro")}</p>
 
-      <StateGrid title={t("demo.controls.input")}>
+      <StateGrid title={t("demo:forms.controls.input")}>
         {(state, id) => (
           <Field
             id={id}
@@ -132,7 +132,7 @@ function ControlsShowcase() {
                   state === "invalid"
                     ? "anna@"
                     : ["filled", "disabled"].includes(state)
-                      ? t("demo.samples.email")
+                      ? t("demo:forms.samples.email")
                       : undefined
                 }
                 {...control}
@@ -142,7 +142,7 @@ function ControlsShowcase() {
         )}
       </StateGrid>
 
-      <StateGrid title={t("demo.controls.select")}>
+      <StateGrid title={t("demo:forms.controls.select")}>
         {(state, id) => (
           <Field
             id={id}
@@ -152,7 +152,7 @@ function ControlsShowcase() {
           >
             {(control) => (
               <Select
-                placeholder={t("demo.samples.size")}
+                placeholder={t("demo:forms.samples.size")}
                 className={state === "focused" ? focusLook : undefined}
                 disabled={state === "disabled"}
                 defaultValue={["filled", "disabled"].includes(state) ? "M" : ""}
@@ -160,7 +160,7 @@ function ControlsShowcase() {
               >
                 {(["s", "m", "l"] as const).map((size) => (
                   <option key={size} value={size.toUpperCase()}>
-                    {t(`demo.samples.sizes.${size}`)}
+                    {t(`demo:forms.samples.sizes.${size}`)}
                   </option>
                 ))}
               </Select>
@@ -169,12 +169,12 @@ function ControlsShowcase() {
         )}
       </StateGrid>
 
-      <StateGrid title={t("demo.controls.textarea")}>
+      <StateGrid title={t("demo:forms.controls.textarea")}>
         {(state, id) => (
           <Field
             id={id}
             label={t("labels.message")}
-            description={t("demo.samples.messageHelp")}
+            description={t("demo:forms.samples.messageHelp")}
             required={state === "required" || state === "invalid"}
             error={state === "invalid" ? message({ key: "required" }) : undefined}
           >
@@ -184,7 +184,9 @@ function ControlsShowcase() {
                 rows={3}
                 className={state === "focused" ? focusLook : undefined}
                 disabled={state === "disabled"}
-                defaultValue={["filled", "disabled"].includes(state) ? t("demo.samples.message") : undefined}
+                defaultValue={
+                  ["filled", "disabled"].includes(state) ? t("demo:forms.samples.message") : undefined
+                }
                 {...control}
               />
             )}
@@ -192,13 +194,13 @@ function ControlsShowcase() {
         )}
       </StateGrid>
 
-      <StateGrid title={t("demo.controls.password")}>
+      <StateGrid title={t("demo:forms.controls.password")}>
         {(state, id) => (
           <Field
             id={id}
             label={t("labels.password")}
             labelAside={state === "disabled" ? undefined : forgot}
-            description={t("demo.samples.passwordHelp")}
+            description={t("demo:forms.samples.passwordHelp")}
             required={state === "required"}
             error={state === "invalid" ? message({ key: "passwordMin", values: { count: 8 } }) : undefined}
           >
@@ -221,13 +223,13 @@ function ControlsShowcase() {
         )}
       </StateGrid>
 
-      <StateGrid title={t("demo.controls.switch")}>
+      <StateGrid title={t("demo:forms.controls.switch")}>
         {(state, id) => (
           <ToggleField
             id={id}
             label={state === "invalid" || state === "required" ? t("labels.terms") : t("labels.newsletter")}
             description={
-              state === "invalid" || state === "required" ? undefined : t("demo.samples.newsletterHelp")
+              state === "invalid" || state === "required" ? undefined : t("demo:forms.samples.newsletterHelp")
             }
             required={state === "required" || state === "invalid"}
             error={state === "invalid" ? message({ key: "accept" }) : undefined}
@@ -260,7 +262,7 @@ function StateGrid({
       <div className="mt-6 grid gap-x-8 gap-y-8 desktop:grid-cols-3">
         {states.map((state) => (
           <div key={state}>
-            <p className="mb-2 text-xs text-muted">{t(`demo.states.${state}`)}</p>
+            <p className="mb-2 text-xs text-muted">{t(`demo:forms.states.${state}`)}</p>
             {children(state, `${id}-${state}`)}
           </div>
         ))}
@@ -279,13 +281,13 @@ function LiveForm() {
   return (
     <section aria-labelledby={titleId} id="forms-demo-live" className="scroll-mt-8">
       <h2 id={titleId} className="font-display text-3xl">
-        {t("demo.live.title")}
+        {t("demo:forms.live.title")}
       </h2>
-      <p className="mt-2 max-w-2xl text-muted">{t("demo.live.intro")}</p>
+      <p className="mt-2 max-w-2xl text-muted">{t("demo:forms.live.intro")}</p>
 
       <fieldset className="mt-8">
         <legend id={legendId} className={labelClass}>
-          {t("demo.live.modeLegend")}
+          {t("demo:forms.live.modeLegend")}
         </legend>
         <div className="mt-3 grid gap-2 desktop:grid-cols-4">
           {validationModes.map((option) => (
@@ -303,10 +305,10 @@ function LiveForm() {
                   aria-describedby={`${legendId}-${option}`}
                   className="size-4 accent-ink"
                 />
-                {t(`demo.live.modes.${option}`)}
+                {t(`demo:forms.live.modes.${option}`)}
               </label>
               <p id={`${legendId}-${option}`} className="text-sm text-muted">
-                {t(`demo.live.modes.${option}Help`)}
+                {t(`demo:forms.live.modes.${option}Help`)}
               </p>
             </div>
           ))}
@@ -371,7 +373,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
         className="space-y-6"
       >
         <div>
-          <h3 className="text-xl font-medium">{t("demo.live.formTitle")}</h3>
+          <h3 className="text-xl font-medium">{t("demo:forms.live.formTitle")}</h3>
           <p className="mt-1 text-sm text-muted">{t("controls.requiredNote")}</p>
         </div>
 
@@ -382,7 +384,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
           meta={fields.password}
           label={labels.password}
           autoComplete="new-password"
-          description={t("demo.samples.passwordHelp")}
+          description={t("demo:forms.samples.passwordHelp")}
           forgotPassword={
             <a href="#forms-demo-live" className={linkClass}>
               {t("controls.forgotPassword")}
@@ -397,7 +399,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
 
         <div className="border-t border-line pt-6">
           <fieldset className="space-y-6">
-            <legend className="text-lg font-medium">{t("demo.live.addressTitle")}</legend>
+            <legend className="text-lg font-medium">{t("demo:forms.live.addressTitle")}</legend>
             <SelectField
               meta={fields.country}
               label={labels.country}
@@ -413,7 +415,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
             <InputField
               meta={fields.postalCode}
               label={labels.postalCode}
-              description={t("demo.live.postalCodeHelp", { example })}
+              description={t("demo:forms.live.postalCodeHelp", { example })}
               autoComplete="postal-code"
               autoCapitalize="characters"
             />
@@ -425,13 +427,13 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
               meta={fields.phone}
               type="tel"
               label={labels.phone}
-              description={t("demo.live.phoneHelp")}
+              description={t("demo:forms.live.phoneHelp")}
               autoComplete="tel"
             />
             <InputField
               meta={fields.birthDate}
               label={labels.birthDate}
-              description={t("demo.live.birthDateHelp")}
+              description={t("demo:forms.live.birthDateHelp")}
               autoComplete="bday"
             />
           </fieldset>
@@ -439,12 +441,12 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
 
         <div className="border-t border-line pt-6">
           <fieldset className="space-y-6">
-            <legend className="text-lg font-medium">{t("demo.live.giftCardTitle")}</legend>
+            <legend className="text-lg font-medium">{t("demo:forms.live.giftCardTitle")}</legend>
             <div className="grid gap-4 desktop:grid-cols-[minmax(0,1fr)_8rem]">
               <InputField
                 meta={fields.giftCardCode}
                 label={labels.giftCardCode}
-                description={t("demo.live.giftCardHelp")}
+                description={t("demo:forms.live.giftCardHelp")}
                 inputMode="numeric"
                 autoComplete="off"
               />
@@ -461,7 +463,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
         <TextareaField
           meta={fields.message}
           label={labels.message}
-          description={t("demo.samples.messageHelp")}
+          description={t("demo:forms.samples.messageHelp")}
           maxChars={200}
           rows={3}
           className="border-t border-line pt-6"
@@ -471,7 +473,7 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
           <SwitchField
             meta={fields.newsletter}
             label={labels.newsletter}
-            description={t("demo.samples.newsletterHelp")}
+            description={t("demo:forms.samples.newsletterHelp")}
           />
           <SwitchField meta={fields.terms} label={labels.terms} />
         </div>
@@ -482,10 +484,10 @@ function DemoForm({ mode }: { mode: ValidationMode }) {
             aria-disabled={pending || undefined}
             className="inline-flex min-h-12 w-full items-center justify-center bg-ink px-8 text-sm font-medium uppercase tracking-[0.14em] text-paper hover:bg-accent aria-disabled:opacity-70 desktop:w-auto"
           >
-            {pending ? t("demo.live.pending") : t("demo.live.submit")}
+            {pending ? t("demo:forms.live.pending") : t("demo:forms.live.submit")}
           </button>
           <p role="status" className="text-sm text-success">
-            {done ? t("demo.live.success") : ""}
+            {done ? t("demo:forms.live.success") : ""}
           </p>
         </div>
       </form>
@@ -515,11 +517,11 @@ function FlagsPanel({
       className="h-fit border border-line bg-white p-5 desktop:sticky desktop:top-24"
     >
       <h3 id={titleId} className="text-lg font-medium">
-        {t("demo.flags.title")}
+        {t("demo:forms.flags.title")}
       </h3>
-      <p className="mt-1 text-sm text-muted">{t("demo.flags.intro")}</p>
+      <p className="mt-1 text-sm text-muted">{t("demo:forms.flags.intro")}</p>
       <label htmlFor={selectId} className={`${labelClass} mt-4 inline-block pb-1.5`}>
-        {t("demo.flags.field")}
+        {t("demo:forms.flags.field")}
       </label>
       <Select
         id={selectId}
@@ -551,7 +553,7 @@ function FlagsPanel({
                 ) : (
                   <Minus aria-hidden="true" className="size-4" strokeWidth={2} />
                 )}
-                <span className="sr-only">{t(on ? "demo.flags.on" : "demo.flags.off")}</span>
+                <span className="sr-only">{t(on ? "demo:forms.flags.on" : "demo:forms.flags.off")}</span>
               </dd>
             </div>
           );

@@ -126,13 +126,13 @@ export function OverlaysDemo() {
 }
 
 function Showcase() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   // Tells the browser tests the page is hydrated and interactive.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
     <div data-demo="overlays" data-ready={ready || undefined} className="space-y-14">
-      <p className="max-w-2xl text-sm leading-relaxed text-muted">{t("demo.overlays.intro")}</p>
+      <p className="max-w-2xl text-sm leading-relaxed text-muted">{t("overlays.intro")}</p>
       <ModalDemo />
       <FlyInDemo />
       <TrayDemo />
@@ -156,55 +156,55 @@ function Showcase() {
 const TERMS = [1, 2, 3, 4, 1, 2, 3, 4].map((paragraph, index) => ({ id: `terms-${index}`, paragraph }));
 
 function ModalDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-modal" title={t("demo.modal.heading")} intro={t("demo.modal.intro")}>
+    <Section id="demo-modal" title={t("modal.heading")} intro={t("modal.intro")}>
       <div className="flex flex-wrap gap-3">
         <Modal
           id="demo-newsletter"
-          title={t("demo.modal.newsletterTitle")}
+          title={t("modal.newsletterTitle")}
           trigger={
             <button type="button" className={button.primary}>
-              {t("demo.modal.openNewsletter")}
+              {t("modal.openNewsletter")}
             </button>
           }
           footer={
             <>
               <OverlayClose>
                 <button type="button" className={button.secondary}>
-                  {t("demo.modal.notNow")}
+                  {t("modal.notNow")}
                 </button>
               </OverlayClose>
               <OverlayClose>
                 <button type="button" className={button.primary}>
-                  {t("demo.modal.signUp")}
+                  {t("modal.signUp")}
                 </button>
               </OverlayClose>
             </>
           }
         >
-          <p className="text-sm leading-relaxed text-ink">{t("demo.modal.newsletterBody")}</p>
+          <p className="text-sm leading-relaxed text-ink">{t("modal.newsletterBody")}</p>
         </Modal>
         <Modal
           id="demo-confirm"
           size="sm"
-          title={t("demo.modal.confirmTitle")}
-          description={t("demo.modal.confirmBody")}
+          title={t("modal.confirmTitle")}
+          description={t("modal.confirmBody")}
           trigger={
             <button type="button" className={button.secondary}>
-              {t("demo.modal.openConfirm")}
+              {t("modal.openConfirm")}
             </button>
           }
           footer={
             <>
               <OverlayClose>
                 <button type="button" className={button.secondary}>
-                  {t("demo.modal.cancel")}
+                  {t("modal.cancel")}
                 </button>
               </OverlayClose>
               <OverlayClose>
                 <button type="button" className={`${button.primary} bg-sale hover:bg-ink`}>
-                  {t("demo.modal.confirm")}
+                  {t("modal.confirm")}
                 </button>
               </OverlayClose>
             </>
@@ -213,16 +213,16 @@ function ModalDemo() {
         <Modal
           id="demo-terms"
           size="lg"
-          title={t("demo.modal.longTitle")}
+          title={t("modal.longTitle")}
           trigger={
             <button type="button" className={button.quiet}>
-              {t("demo.modal.openLong")}
+              {t("modal.openLong")}
             </button>
           }
         >
           <div className="space-y-4 text-sm leading-relaxed text-ink">
             {TERMS.map(({ id, paragraph }) => (
-              <p key={id}>{t(`demo.modal.longParagraph${paragraph}`)}</p>
+              <p key={id}>{t(`modal.longParagraph${paragraph}`)}</p>
             ))}
           </div>
         </Modal>
@@ -232,40 +232,40 @@ function ModalDemo() {
 }
 
 function FlyInDemo() {
-  const { t, i18n } = useTranslation("ui");
+  const { t, i18n } = useTranslation("demo");
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const overlays = useOverlay();
   const menu = ["menuNewIn", "menuWomen", "menuMen", "menuKids", "menuSale"] as const;
   const bag = [
     {
       id: "dress",
-      name: t("demo.flyIn.bagItem1"),
-      meta: t("demo.flyIn.bagItem1Meta"),
+      name: t("flyIn.bagItem1"),
+      meta: t("flyIn.bagItem1Meta"),
       image: pictures.dressSand,
       price: formatMoney(money(12995), locale),
     },
     {
       id: "coat",
-      name: t("demo.flyIn.bagItem2"),
-      meta: t("demo.flyIn.bagItem2Meta"),
+      name: t("flyIn.bagItem2"),
+      meta: t("flyIn.bagItem2Meta"),
       image: pictures.coatCamel,
       price: formatMoney(money(24900), locale),
     },
   ];
   return (
-    <Section id="demo-fly-in" title={t("demo.flyIn.heading")} intro={t("demo.flyIn.intro")}>
+    <Section id="demo-fly-in" title={t("flyIn.heading")} intro={t("flyIn.intro")}>
       <div className="flex flex-wrap gap-3">
         <FlyIn
           id="demo-menu"
           side="left"
-          title={t("demo.flyIn.menuTitle")}
+          title={t("flyIn.menuTitle")}
           trigger={
             <button type="button" className={button.secondary}>
-              {t("demo.flyIn.openMenu")}
+              {t("flyIn.openMenu")}
             </button>
           }
         >
-          <nav aria-label={t("demo.flyIn.menuTitle")}>
+          <nav aria-label={t("flyIn.menuTitle")}>
             <ul className="divide-y divide-line border-b border-line">
               {menu.map((key) => (
                 <li key={key}>
@@ -273,28 +273,28 @@ function FlyInDemo() {
                     href="#demo-fly-in"
                     className={`block py-4 font-display text-xl hover:text-accent ${key === "menuSale" ? "text-sale" : "text-ink"}`}
                   >
-                    {t(`demo.flyIn.${key}`)}
+                    {t(`flyIn.${key}`)}
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
           <button type="button" onClick={() => overlays.open("demo-bag")} className={`${button.quiet} mt-6`}>
-            {t("demo.flyIn.toBag")}
+            {t("flyIn.toBag")}
           </button>
         </FlyIn>
         <FlyIn
           id="demo-bag"
           side="right"
-          title={t("demo.flyIn.bagTitle")}
+          title={t("flyIn.bagTitle")}
           trigger={
             <button type="button" className={button.primary}>
-              {t("demo.flyIn.openBag")}
+              {t("flyIn.openBag")}
             </button>
           }
           footer={
             <button type="button" className={`${button.primary} w-full`}>
-              {t("demo.flyIn.checkout")}
+              {t("flyIn.checkout")}
             </button>
           }
         >
@@ -310,23 +310,23 @@ function FlyInDemo() {
                     <Modal
                       id="demo-remove"
                       size="sm"
-                      title={t("demo.flyIn.removeTitle")}
-                      description={t("demo.flyIn.removeBody")}
+                      title={t("flyIn.removeTitle")}
+                      description={t("flyIn.removeBody")}
                       trigger={
                         <button type="button" className={`${button.quiet} mt-auto self-start`}>
-                          {t("demo.flyIn.remove")}
+                          {t("flyIn.remove")}
                         </button>
                       }
                       footer={
                         <>
                           <OverlayClose>
                             <button type="button" className={button.secondary}>
-                              {t("demo.flyIn.removeKeep")}
+                              {t("flyIn.removeKeep")}
                             </button>
                           </OverlayClose>
                           <OverlayClose>
                             <button type="button" className={button.primary}>
-                              {t("demo.flyIn.removeConfirm")}
+                              {t("flyIn.removeConfirm")}
                             </button>
                           </OverlayClose>
                         </>
@@ -338,7 +338,7 @@ function FlyInDemo() {
             ))}
           </ul>
           <button type="button" onClick={() => overlays.open("demo-menu")} className={`${button.quiet} mt-4`}>
-            {t("demo.flyIn.toMenu")}
+            {t("flyIn.toMenu")}
           </button>
         </FlyIn>
       </div>
@@ -350,19 +350,19 @@ const SIZES = ["XS", "S", "M", "L", "XL"] as const;
 const SOLD_OUT = new Set<string>(["XS"]);
 
 function TrayDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const overlays = useOverlay();
   const [size, setSize] = useState<string | null>(null);
   return (
-    <Section id="demo-tray" title={t("demo.tray.heading")} intro={t("demo.tray.intro")}>
+    <Section id="demo-tray" title={t("tray.heading")} intro={t("tray.intro")}>
       <div className="flex flex-wrap items-center gap-4">
         <BottomTray
           id="demo-size"
-          title={t("demo.tray.title")}
-          description={t("demo.tray.description")}
+          title={t("tray.title")}
+          description={t("tray.description")}
           trigger={
             <button type="button" className={button.secondary}>
-              {t("demo.tray.open")}
+              {t("tray.open")}
             </button>
           }
         >
@@ -374,7 +374,7 @@ function TrayDemo() {
                   <button
                     type="button"
                     disabled={soldOut}
-                    aria-label={soldOut ? t("demo.tray.soldOut", { size: option }) : undefined}
+                    aria-label={soldOut ? t("tray.soldOut", { size: option }) : undefined}
                     aria-pressed={size === option}
                     onClick={() => {
                       setSize(option);
@@ -390,7 +390,7 @@ function TrayDemo() {
           </ul>
         </BottomTray>
         <p aria-live="polite" className="text-sm text-muted">
-          {size ? t("demo.tray.selected", { size }) : t("demo.tray.none")}
+          {size ? t("tray.selected", { size }) : t("tray.none")}
         </p>
       </div>
     </Section>
@@ -398,30 +398,30 @@ function TrayDemo() {
 }
 
 function PopoverDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-popover" title={t("demo.popover.heading")} intro={t("demo.popover.intro")}>
+    <Section id="demo-popover" title={t("popover.heading")} intro={t("popover.intro")}>
       <div className="flex flex-wrap gap-6">
         <Popover
-          title={t("demo.popover.sizeGuideTitle")}
+          title={t("popover.sizeGuideTitle")}
           trigger={
             <button type="button" className={button.quiet}>
-              {t("demo.popover.sizeGuide")}
+              {t("popover.sizeGuide")}
             </button>
           }
         >
-          {t("demo.popover.sizeGuideBody")}
+          {t("popover.sizeGuideBody")}
         </Popover>
         <Popover
           side="top"
-          title={t("demo.popover.deliveryTitle")}
+          title={t("popover.deliveryTitle")}
           trigger={
             <button type="button" className={button.quiet}>
-              {t("demo.popover.delivery")}
+              {t("popover.delivery")}
             </button>
           }
         >
-          {t("demo.popover.deliveryBody")}
+          {t("popover.deliveryBody")}
         </Popover>
       </div>
     </Section>
@@ -429,10 +429,10 @@ function PopoverDemo() {
 }
 
 function ToastDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const { toast } = useToast();
   return (
-    <Section id="demo-toast" title={t("demo.toast.heading")} intro={t("demo.toast.intro")}>
+    <Section id="demo-toast" title={t("toast.heading")} intro={t("toast.intro")}>
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
@@ -441,24 +441,24 @@ function ToastDemo() {
             toast({
               id: "demo-bag",
               tone: "success",
-              title: t("demo.toast.added"),
-              description: t("demo.toast.addedDetail"),
+              title: t("toast.added"),
+              description: t("toast.addedDetail"),
               action: {
-                label: t("demo.toast.undo"),
-                altText: t("demo.toast.undoAlt"),
-                onAction: () => toast({ id: "demo-bag-undo", title: t("demo.toast.undone") }),
+                label: t("toast.undo"),
+                altText: t("toast.undoAlt"),
+                onAction: () => toast({ id: "demo-bag-undo", title: t("toast.undone") }),
               },
             })
           }
         >
-          {t("demo.toast.addToBag")}
+          {t("toast.addToBag")}
         </button>
         <button
           type="button"
           className={button.secondary}
-          onClick={() => toast({ id: "demo-wishlist", title: t("demo.toast.saved") })}
+          onClick={() => toast({ id: "demo-wishlist", title: t("toast.saved") })}
         >
-          {t("demo.toast.wishlist")}
+          {t("toast.wishlist")}
         </button>
         <button
           type="button"
@@ -467,13 +467,13 @@ function ToastDemo() {
             toast({
               id: "demo-payment",
               tone: "error",
-              title: t("demo.toast.failed"),
-              description: t("demo.toast.failedDetail"),
+              title: t("toast.failed"),
+              description: t("toast.failedDetail"),
               duration: 8000,
             })
           }
         >
-          {t("demo.toast.fail")}
+          {t("toast.fail")}
         </button>
       </div>
     </Section>
@@ -481,35 +481,31 @@ function ToastDemo() {
 }
 
 function NotificationDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const [followOpen, setFollowOpen] = useState(true);
   return (
-    <Section
-      id="demo-notification"
-      title={t("demo.notification.heading")}
-      intro={t("demo.notification.intro")}
-    >
+    <Section id="demo-notification" title={t("notification.heading")} intro={t("notification.intro")}>
       <div className="grid max-w-2xl gap-3">
-        <Notification tone="info" title={t("demo.notification.infoTitle")}>
-          {t("demo.notification.info")}
+        <Notification tone="info" title={t("notification.infoTitle")}>
+          {t("notification.info")}
         </Notification>
-        <Notification tone="success">{t("demo.notification.success")}</Notification>
-        <Notification tone="warning" title={t("demo.notification.warningTitle")}>
-          {t("demo.notification.warning")}
+        <Notification tone="success">{t("notification.success")}</Notification>
+        <Notification tone="warning" title={t("notification.warningTitle")}>
+          {t("notification.warning")}
         </Notification>
-        <Notification tone="error">{t("demo.notification.error")}</Notification>
-        <Notification tone="info" title={t("demo.notification.longTitle")}>
-          {t("demo.notification.long")}
+        <Notification tone="error">{t("notification.error")}</Notification>
+        <Notification tone="info" title={t("notification.longTitle")}>
+          {t("notification.long")}
         </Notification>
         {followOpen ? (
           <Notification tone="success" onDismiss={() => setFollowOpen(false)}>
-            {t("demo.notification.dismissible")}
+            {t("notification.dismissible")}
           </Notification>
         ) : (
           <p className="flex items-center gap-4 text-sm text-muted">
-            {t("demo.notification.dismissed")}
+            {t("notification.dismissed")}
             <button type="button" className={button.quiet} onClick={() => setFollowOpen(true)}>
-              {t("demo.notification.restore")}
+              {t("notification.restore")}
             </button>
           </p>
         )}
@@ -519,7 +515,7 @@ function NotificationDemo() {
 }
 
 function CarouselDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const stories = [
     { id: "linen", picture: pictures.dressSand },
     { id: "tailoring", picture: pictures.coatCamel },
@@ -534,37 +530,37 @@ function CarouselDemo() {
         <LazyImage image={story.picture} alt="" sizes="(min-width: 1024px) 18rem, 100vw" />
         <div className="pb-2">
           <p className="text-xs tracking-[0.3em] text-muted tabular-nums">0{index + 1}</p>
-          <h3 className="mt-2 font-display text-3xl text-ink">{t(`demo.carousel.slide${index + 1}`)}</h3>
+          <h3 className="mt-2 font-display text-3xl text-ink">{t(`carousel.slide${index + 1}`)}</h3>
           <a href="#demo-carousel" className={`${button.quiet} mt-4`}>
-            {t("demo.carousel.shopNow")}
+            {t("carousel.shopNow")}
           </a>
         </div>
       </article>
     ),
   }));
   return (
-    <Section id="demo-carousel" title={t("demo.carousel.heading")} intro={t("demo.carousel.intro")}>
+    <Section id="demo-carousel" title={t("carousel.heading")} intro={t("carousel.intro")}>
       <div className="max-w-3xl">
-        <Carousel label={t("demo.carousel.label")} slides={slides} />
+        <Carousel label={t("carousel.label")} slides={slides} />
       </div>
     </Section>
   );
 }
 
 function GalleryDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const images: GalleryImage[] = [
-    { id: "front", image: pictures.dressSand, alt: t("demo.gallery.alt1") },
-    { id: "back", image: pictures.dressBack, alt: t("demo.gallery.alt2") },
-    { id: "coat", image: pictures.coatCamel, alt: t("demo.gallery.alt3") },
-    { id: "trousers", image: pictures.trousersSage, alt: t("demo.gallery.alt4") },
+    { id: "front", image: pictures.dressSand, alt: t("gallery.alt1") },
+    { id: "back", image: pictures.dressBack, alt: t("gallery.alt2") },
+    { id: "coat", image: pictures.coatCamel, alt: t("gallery.alt3") },
+    { id: "trousers", image: pictures.trousersSage, alt: t("gallery.alt4") },
   ];
   return (
-    <Section id="demo-gallery" title={t("demo.gallery.heading")} intro={t("demo.gallery.intro")}>
+    <Section id="demo-gallery" title={t("gallery.heading")} intro={t("gallery.intro")}>
       <div className="max-w-xl">
         <ImageGallery
           lightboxId="demo-zoom"
-          label={t("demo.gallery.label")}
+          label={t("gallery.label")}
           images={images}
           sizes="(min-width: 1024px) 32rem, 100vw"
         />
@@ -574,36 +570,32 @@ function GalleryDemo() {
 }
 
 function LazyImageDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-lazy-image" title={t("demo.lazy.heading")} intro={t("demo.lazy.intro")}>
+    <Section id="demo-lazy-image" title={t("lazy.heading")} intro={t("lazy.intro")}>
       <div className="grid grid-cols-2 gap-4 desktop:grid-cols-3 desktop:gap-6">
         <figure>
-          <LazyImage
-            image={pictures.teeInk}
-            alt={t("demo.lazy.alt1")}
-            sizes="(min-width: 1024px) 33vw, 50vw"
-          />
-          <figcaption className="mt-2 text-xs text-muted">{t("demo.lazy.lazyCaption")}</figcaption>
+          <LazyImage image={pictures.teeInk} alt={t("lazy.alt1")} sizes="(min-width: 1024px) 33vw, 50vw" />
+          <figcaption className="mt-2 text-xs text-muted">{t("lazy.lazyCaption")}</figcaption>
         </figure>
         <figure>
           <LazyImage
             image={pictures.coatCamel}
-            alt={t("demo.lazy.alt2")}
+            alt={t("lazy.alt2")}
             sizes="(min-width: 1024px) 33vw, 50vw"
             priority
           />
-          <figcaption className="mt-2 text-xs text-muted">{t("demo.lazy.priorityCaption")}</figcaption>
+          <figcaption className="mt-2 text-xs text-muted">{t("lazy.priorityCaption")}</figcaption>
         </figure>
         <figure>
           <LazyImage
             image={pictures.dressBlush}
-            alt={t("demo.lazy.alt3")}
+            alt={t("lazy.alt3")}
             sizes="(min-width: 1024px) 33vw, 50vw"
             aspectRatio="1 / 1"
             fit="contain"
           />
-          <figcaption className="mt-2 text-xs text-muted">{t("demo.lazy.containCaption")}</figcaption>
+          <figcaption className="mt-2 text-xs text-muted">{t("lazy.containCaption")}</figcaption>
         </figure>
       </div>
     </Section>
@@ -611,24 +603,24 @@ function LazyImageDemo() {
 }
 
 function AccordionDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-accordion" title={t("demo.accordion.heading")} intro={t("demo.accordion.intro")}>
+    <Section id="demo-accordion" title={t("accordion.heading")} intro={t("accordion.intro")}>
       <div className="max-w-2xl">
         <Accordion
           items={[
             {
               id: "description",
-              title: t("demo.accordion.descriptionTitle"),
-              content: t("demo.accordion.description"),
+              title: t("accordion.descriptionTitle"),
+              content: t("accordion.description"),
             },
-            { id: "care", title: t("demo.accordion.careTitle"), content: t("demo.accordion.care") },
+            { id: "care", title: t("accordion.careTitle"), content: t("accordion.care") },
             {
               id: "delivery",
-              title: t("demo.accordion.deliveryTitle"),
-              content: t("demo.accordion.delivery"),
+              title: t("accordion.deliveryTitle"),
+              content: t("accordion.delivery"),
             },
-            { id: "reviews", title: t("demo.accordion.reviewsTitle"), content: null, disabled: true },
+            { id: "reviews", title: t("accordion.reviewsTitle"), content: null, disabled: true },
           ]}
         />
       </div>
@@ -637,9 +629,9 @@ function AccordionDemo() {
 }
 
 function RatingDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-rating" title={t("demo.rating.heading")} intro={t("demo.rating.intro")}>
+    <Section id="demo-rating" title={t("rating.heading")} intro={t("rating.intro")}>
       <div className="grid gap-8 desktop:grid-cols-2">
         <ul className="space-y-3">
           <li>
@@ -652,21 +644,21 @@ function RatingDemo() {
             <RatingStars value={0} count={0} size="sm" />
           </li>
         </ul>
-        <RatingInput label={t("demo.rating.yourRating")} name="rating" defaultValue={4} />
+        <RatingInput label={t("rating.yourRating")} name="rating" defaultValue={4} />
       </div>
     </Section>
   );
 }
 
 function ProgressDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-progress" title={t("demo.progress.heading")} intro={t("demo.progress.intro")}>
+    <Section id="demo-progress" title={t("progress.heading")} intro={t("progress.intro")}>
       <div className="grid max-w-2xl gap-6">
-        <ProgressBar label={t("demo.progress.uploading")} value={35} />
-        <ProgressBar label={t("demo.progress.done")} value={100} />
-        <ProgressBar label={t("demo.progress.loading")} value={null} />
-        <ProgressBar label={t("demo.progress.failed")} value={60} status="error" />
+        <ProgressBar label={t("progress.uploading")} value={35} />
+        <ProgressBar label={t("progress.done")} value={100} />
+        <ProgressBar label={t("progress.loading")} value={null} />
+        <ProgressBar label={t("progress.failed")} value={60} status="error" />
       </div>
     </Section>
   );
@@ -727,40 +719,40 @@ function useDemoFilm(video: React.RefObject<HTMLVideoElement | null>) {
 }
 
 function VideoDemo() {
-  const { t, i18n } = useTranslation("ui");
+  const { t, i18n } = useTranslation("demo");
   const film = useRef<HTMLVideoElement>(null);
   useDemoFilm(film);
   const tracks = useMemo<CaptionTrack[]>(
     () => [
       {
         srclang: i18n.language,
-        label: t("demo.video.captionsLabel"),
+        label: t("video.captionsLabel"),
         default: true,
         cues: [
-          { start: 0, end: 3, text: t("demo.video.cue1") },
-          { start: 3, end: 6, text: t("demo.video.cue2") },
-          { start: 6, end: 9, text: t("demo.video.cue3") },
+          { start: 0, end: 3, text: t("video.cue1") },
+          { start: 3, end: 6, text: t("video.cue2") },
+          { start: 6, end: 9, text: t("video.cue3") },
         ],
       },
     ],
     [t, i18n.language],
   );
   return (
-    <Section id="demo-video" title={t("demo.video.heading")} intro={t("demo.video.intro")}>
+    <Section id="demo-video" title={t("video.heading")} intro={t("video.intro")}>
       <div className="grid gap-6 desktop:grid-cols-2">
         <VideoPlayer
           ref={film}
-          title={t("demo.video.title")}
+          title={t("video.title")}
           sources={[]}
           poster={posterUri}
           tracks={tracks}
-          caption={t("demo.video.caption")}
+          caption={t("video.caption")}
         />
         <VideoPlayer
-          title={t("demo.video.unavailableTitle")}
+          title={t("video.unavailableTitle")}
           sources={[{ src: "/media/demo/unavailable.film", type: "video/x-loom-unavailable" }]}
           poster={posterUri}
-          caption={t("demo.video.unavailableCaption")}
+          caption={t("video.unavailableCaption")}
         />
       </div>
     </Section>
@@ -768,7 +760,7 @@ function VideoDemo() {
 }
 
 function StoryDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   const stories = [
     { id: "newIn", picture: pictures.dressBlush },
     { id: "linen", picture: pictures.dressSand },
@@ -778,12 +770,12 @@ function StoryDemo() {
   ] as const;
   const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set(["denim", "sale"]));
   return (
-    <Section id="demo-story" title={t("demo.story.heading")} intro={t("demo.story.intro")}>
-      <ul aria-label={t("demo.story.label")} className="flex gap-3 overflow-x-auto pb-2 desktop:gap-5">
+    <Section id="demo-story" title={t("story.heading")} intro={t("story.intro")}>
+      <ul aria-label={t("story.label")} className="flex gap-3 overflow-x-auto pb-2 desktop:gap-5">
         {stories.map((story) => (
           <li key={story.id}>
             <StoryBubble
-              label={t(`demo.story.${story.id}`)}
+              label={t(`story.${story.id}`)}
               image={story.picture.w200.url}
               seen={seen.has(story.id)}
               size={story.id === "newIn" ? "lg" : "md"}
@@ -797,9 +789,9 @@ function StoryDemo() {
 }
 
 function SkeletonDemo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
-    <Section id="demo-skeleton" title={t("demo.skeleton.heading")} intro={t("demo.skeleton.intro")}>
+    <Section id="demo-skeleton" title={t("skeleton.heading")} intro={t("skeleton.intro")}>
       <div className="grid grid-cols-2 gap-4 desktop:grid-cols-4 desktop:gap-6">
         {["one", "two", "three", "four"].map((key) => (
           <ProductCardSkeleton key={key} />

@@ -11,16 +11,21 @@ export function openConsentPreferences() {
   window.dispatchEvent(new Event(OPEN_PREFERENCES));
 }
 
+// Read once and again only after a change through this page: `document.cookie` is slow to read in Chrome,
+// and the store is asked for its snapshot several times per render of every consent-aware component.
+let snapshot: { consent: StoredConsent | null } | undefined;
+
 function subscribe(callback: () => void) {
-  window.addEventListener(CHANGED, callback);
-  return () => window.removeEventListener(CHANGED, callback);
+  const changed = () => {
+    snapshot = undefined;
+    callback();
+  };
+  window.addEventListener(CHANGED, changed);
+  return () => window.removeEventListener(CHANGED, changed);
 }
 
-let snapshot: { cookie: string; consent: StoredConsent | null } = { cookie: "", consent: null };
 function currentConsent(): StoredConsent | null {
-  if (snapshot.cookie !== document.cookie) {
-    snapshot = { cookie: document.cookie, consent: readConsentCookie(document.cookie) };
-  }
+  snapshot ??= { consent: readConsentCookie(document.cookie) };
   return snapshot.consent;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 export interface VisitorBits {
   signedIn: boolean;
@@ -11,13 +11,36 @@ export interface VisitorBits {
 }
 
 let pending: Promise<VisitorBits | null> | undefined;
-const listeners = new Set<(bits: VisitorBits | null) => void>();
+/** The last answer handed to the page; null until the first one (or when it failed). */
+let known: VisitorBits | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
 
 function fetchVisitor(): Promise<VisitorBits | null> {
   pending ??= fetch("/api/v1/visitor", { credentials: "same-origin", cache: "no-store" })
     .then((response) => (response.ok ? (response.json() as Promise<VisitorBits>) : null))
     .catch(() => null);
   return pending;
+}
+
+/** Hands an answer to every subscriber, unless a newer request or change replaced it meanwhile. */
+function publishWhenCurrent(answer: Promise<VisitorBits | null>) {
+  void answer.then((bits) => {
+    if (pending !== answer) return;
+    known = bits;
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!requested) {
+    requested = true;
+    publishWhenCurrent(fetchVisitor());
+  }
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /**
@@ -27,9 +50,7 @@ function fetchVisitor(): Promise<VisitorBits | null> {
 export function refreshVisitor(bits?: VisitorBits): Promise<VisitorBits | null> {
   pending = bits ? Promise.resolve(bits) : undefined;
   const next = fetchVisitor();
-  void next.then((value) => {
-    for (const listener of listeners) listener(value);
-  });
+  publishWhenCurrent(next);
   return next;
 }
 
@@ -44,16 +65,22 @@ export async function updateVisitor(change: (bits: VisitorBits) => VisitorBits):
  * page loaded, so the HTML stays the same for everyone. Null until it answers.
  */
 export function useVisitor(): VisitorBits | null {
-  const [visitor, setVisitor] = useState<VisitorBits | null>(null);
-  useEffect(() => {
-    let live = true;
-    const listener = (bits: VisitorBits | null) => live && setVisitor(bits);
-    listeners.add(listener);
-    fetchVisitor().then(listener);
-    return () => {
-      live = false;
-      listeners.delete(listener);
-    };
-  }, []);
-  return visitor;
+  return useSyncExternalStore(
+    subscribe,
+    () => known,
+    () => null,
+  );
+}
+
+/**
+ * One value derived from the visitor bits, e.g. whether this product's heart is pressed. A component
+ * renders again only when its value changes (compared with `Object.is`, so return a primitive): the answer
+ * arriving after load does not re-render the 48 hearts of a listing, only those it presses.
+ */
+export function useVisitorValue<T>(select: (bits: VisitorBits | null) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(known),
+    () => select(null),
+  );
 }

@@ -127,8 +127,11 @@ export function RecentlyViewed({ product }: { product: ProductDetail }) {
   const to = usePageHref();
   const [items, setItems] = useState<RecentItem[]>([]);
   useEffect(() => {
-    // A view counts once the page is really shown (not for prefetches or bots without JavaScript).
-    sendViewBeacon(product.id);
+    // A view counts once the page is really shown (not for prefetches or bots without JavaScript). The
+    // beacon waits for an idle moment instead of lengthening the task that finishes hydration.
+    if ("requestIdleCallback" in window)
+      window.requestIdleCallback(() => sendViewBeacon(product.id), { timeout: 2000 });
+    else setTimeout(() => sendViewBeacon(product.id), 0);
     try {
       const current = new Set(Object.values(product.slugs));
       setItems(readRecentlyViewed(localStorage).filter((item) => !current.has(slugIn(item, locale))));

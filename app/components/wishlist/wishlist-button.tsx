@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { updateVisitor, useVisitor } from "~/components/layout/use-visitor";
+import { updateVisitor, useVisitorValue } from "~/components/layout/use-visitor";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
 /**
@@ -22,10 +22,9 @@ export function WishlistButton({
   const { t } = useTranslation("wishlist");
   const { locale } = useRouting();
   const to = usePageHref();
-  const visitor = useVisitor();
+  const pressed = useVisitorValue((visitor) => visitor?.wishlist.includes(productId) ?? false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const pressed = visitor?.wishlist.includes(productId) ?? false;
 
   const toggle = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -17,6 +17,7 @@ export const namespaces = [
   "orders",
   "refunds",
   "myorders",
+  "demo",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts stay on the server. */

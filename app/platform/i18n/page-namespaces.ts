@@ -14,6 +14,7 @@ const known: readonly ClientNamespace[] = [
   "checkout",
   "orders",
   "myorders",
+  "demo",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

@@ -4,6 +4,7 @@ import enCart from "../../locales/en/cart.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCheckout from "../../locales/en/checkout.json";
 import enCommon from "../../locales/en/common.json";
+import enDemo from "../../locales/en/demo.json";
 import enEmail from "../../locales/en/email.json";
 import enForms from "../../locales/en/forms.json";
 import enMyorders from "../../locales/en/myorders.json";
@@ -19,6 +20,7 @@ import esCart from "../../locales/es/cart.json";
 import esCatalog from "../../locales/es/catalog.json";
 import esCheckout from "../../locales/es/checkout.json";
 import esCommon from "../../locales/es/common.json";
+import esDemo from "../../locales/es/demo.json";
 import esEmail from "../../locales/es/email.json";
 import esForms from "../../locales/es/forms.json";
 import esMyorders from "../../locales/es/myorders.json";
@@ -34,6 +36,7 @@ import frCart from "../../locales/fr/cart.json";
 import frCatalog from "../../locales/fr/catalog.json";
 import frCheckout from "../../locales/fr/checkout.json";
 import frCommon from "../../locales/fr/common.json";
+import frDemo from "../../locales/fr/demo.json";
 import frEmail from "../../locales/fr/email.json";
 import frForms from "../../locales/fr/forms.json";
 import frMyorders from "../../locales/fr/myorders.json";
@@ -49,6 +52,7 @@ import nlCart from "../../locales/nl/cart.json";
 import nlCatalog from "../../locales/nl/catalog.json";
 import nlCheckout from "../../locales/nl/checkout.json";
 import nlCommon from "../../locales/nl/common.json";
+import nlDemo from "../../locales/nl/demo.json";
 import nlEmail from "../../locales/nl/email.json";
 import nlForms from "../../locales/nl/forms.json";
 import nlMyorders from "../../locales/nl/myorders.json";
@@ -80,6 +84,7 @@ export const resources = {
     orders: enOrders,
     refunds: enRefunds,
     myorders: enMyorders,
+    demo: enDemo,
   },
   nl: {
     common: nlCommon,
@@ -97,6 +102,7 @@ export const resources = {
     orders: nlOrders,
     refunds: nlRefunds,
     myorders: nlMyorders,
+    demo: nlDemo,
   },
   fr: {
     common: frCommon,
@@ -114,6 +120,7 @@ export const resources = {
     orders: frOrders,
     refunds: frRefunds,
     myorders: frMyorders,
+    demo: frDemo,
   },
   es: {
     common: esCommon,
@@ -131,6 +138,7 @@ export const resources = {
     orders: esOrders,
     refunds: esRefunds,
     myorders: esMyorders,
+    demo: esDemo,
   },
 } satisfies Resource;
 

@@ -10,7 +10,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { reportNavigationError } from "~/components/layout/navigation-progress";
 import { NoticeBanner } from "~/components/layout/notice-banner";
-import { ErrorPage, NotFoundPage } from "~/components/system/system-pages";
+import { ErrorPage, NotFoundPage } from "~/components/system/lazy-system-pages";
 import { categoryTree } from "~/domains/catalog/catalog.server";
 import { noticesContext, routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/default";

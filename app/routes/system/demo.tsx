@@ -6,7 +6,7 @@ import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/demo";
 
-export const handle = { i18n: ["ui", "forms"] };
+export const handle = { i18n: ["demo", "ui", "forms"] };
 
 /** The forms demo also works without JavaScript: the server validates and answers with the same messages. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,10 +20,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Every design-system primitive with its states, for designers, developers and the accessibility tests. */
 export default function Demo() {
-  const { t } = useTranslation("ui");
+  const { t } = useTranslation("demo");
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-16 px-4 py-10 desktop:px-8">
-      <h1 className="font-display text-4xl">{t("demo.title")}</h1>
+      <h1 className="font-display text-4xl">{t("title")}</h1>
       <FormsDemo />
       <OverlaysDemo />
     </main>

@@ -1,17 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { Modal, type ModalProps } from "~/components/ui/modal";
 import { usePageHref } from "~/routing/use-routing";
 import { textLink } from "./styles";
-
-/** The refusal `requireMayOrder` throws on a page: the error boundary shows the blocked page for it. */
-export function isBlockedRefusal(error: unknown): boolean {
-  return (
-    isRouteErrorResponse(error) &&
-    error.status === 403 &&
-    (error.data as { reason?: unknown } | null)?.reason === "blocked"
-  );
-}
 
 /**
  * The spec's blocked-user modal, for a checkout step that learns of the block in the browser (the API's
