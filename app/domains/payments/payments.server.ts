@@ -655,13 +655,17 @@ export async function refundPayment(db: Queryable, input: RefundInput): Promise<
   }
 }
 
-/** The payment events of one payment, oldest first (back office trace). */
+/**
+ * The payment events of one payment in the order they were recorded (back office trace). By id, not by
+ * `created_at`: that is the start of each event's transaction, and a webhook that waited for the row lock
+ * started before the one that held it.
+ */
 export async function paymentTrail(db: Queryable, paymentId: string) {
   return db
     .select()
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId))
-    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
+    .orderBy(asc(paymentEvents.id));
 }
 
 // ----- the sandbox PSP's hosted page (it plays the outside provider; routes call it through here) -----
