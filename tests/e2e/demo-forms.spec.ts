@@ -192,6 +192,8 @@ for (const locale of ["en", "nl"] as const) {
     });
 
     test("keyboard only: fill in, toggle and submit the form", async ({ page }) => {
+      // Many keystrokes, each validated as typed: on a busy 2-core machine this outlasts 30 s.
+      test.setTimeout(90_000);
       const errors = watchErrors(page);
       const form = await openDemo(page, locale);
       const email = field(form, c.email);
@@ -243,6 +245,8 @@ for (const width of [390, 1366]) {
   test(`axe finds no serious or critical violation on /en/demo/ at ${width}px, also with messages shown`, async ({
     page,
   }) => {
+    // Four axe runs on the page's largest form.
+    test.setTimeout(90_000);
     const errors = watchErrors(page);
     await page.setViewportSize({ width, height: 900 });
     const form = await openDemo(page, "en");
