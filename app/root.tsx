@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { isBlockedRefusal } from "./components/account/blocked";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { NavigationProgress, reportNavigationError } from "./components/layout/navigation-progress";
@@ -62,6 +62,10 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 
 export function links() {
   return [
+    // Linked here rather than imported for its side effect, so the stylesheet comes first in the head, ahead
+    // of the scripts' modulepreloads: on HTTP/1.1 (six connections) it otherwise waits for a free
+    // connection behind eight scripts, and the first paint waits for it.
+    { rel: "stylesheet", href: stylesheet, precedence: "default" },
     { rel: "manifest", href: "/manifest.webmanifest" },
     { rel: "icon", href: "/icons/icon.svg", type: "image/svg+xml" },
     { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
