@@ -166,6 +166,7 @@ const refusalStatus: Record<string, number> = {
   "account:register.exists": 409,
   "account:login.invalid": 401,
   "account:login.unconfirmed": 403,
+  "account:login.unconfirmedEarlierLinks": 403,
   "account:throttled": 429,
 };
 

@@ -209,7 +209,12 @@ export async function confirmEmail(token: string): Promise<ConfirmOutcome> {
 
 export type SignInOutcome =
   | SignedIn
-  | Refusal<"account:login.invalid" | "account:login.unconfirmed" | "account:throttled">;
+  | Refusal<
+      | "account:login.invalid"
+      | "account:login.unconfirmed"
+      | "account:login.unconfirmedEarlierLinks"
+      | "account:throttled"
+    >;
 
 /**
  * Signs a customer or staff member in, throttled per account and per IP (docs/decisions/0018): after
@@ -238,8 +243,12 @@ export async function signIn(
     // better-auth checks the password before it answers "not verified": this customer knows it.
     if (error.body?.code === "EMAIL_NOT_VERIFIED") {
       await clearAttempts([accountKey]);
-      await resendConfirmation(email);
-      return { ok: false, messageKey: "account:login.unconfirmed" };
+      const sent = await resendConfirmation(email, meta.locale);
+      // Only say a new link is on its way when one is: past the hourly limit, the earlier ones stand.
+      return {
+        ok: false,
+        messageKey: sent ? "account:login.unconfirmed" : "account:login.unconfirmedEarlierLinks",
+      };
     }
     await Promise.all([
       countAttempt(accountKey, throttleRules.loginAccount),
@@ -249,20 +258,26 @@ export async function signIn(
   }
 }
 
-/** A new confirmation link for an unconfirmed account, unless a few went out within the hour. */
-async function resendConfirmation(email: string): Promise<void> {
-  if (!(await attemptAllowed(`confirm:account:${email}`, throttleRules.confirmAccount))) return;
-  await transaction(async (tx) => {
+/** A new confirmation link for an unconfirmed account, unless a few went out within the hour; answers whether it went. */
+async function resendConfirmation(email: string, pageLocale: Locale): Promise<boolean> {
+  if (!(await attemptAllowed(`confirm:account:${email}`, throttleRules.confirmAccount))) return false;
+  return transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: user.id, firstName: user.firstName, locale: user.locale, verified: user.emailVerified })
       .from(user)
       .where(eq(user.email, email));
-    if (!customer || customer.verified) return;
+    if (!customer || customer.verified) return false;
     await queueConfirmation(
       tx,
-      { id: customer.id, email, firstName: customer.firstName, locale: (customer.locale ?? "en") as Locale },
+      {
+        id: customer.id,
+        email,
+        firstName: customer.firstName,
+        locale: (customer.locale ?? pageLocale) as Locale,
+      },
       "confirmEmail",
     );
+    return true;
   });
 }
 
@@ -328,28 +343,19 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with an e-mailed token (once; expired or used tokens are refused) and ends every
- * session. The link came by e-mail, so the address is confirmed as well.
+ * session. The link came by e-mail, so better-auth's reset hook confirms the address too (auth.server.ts).
  */
 export async function resetPassword(input: {
   token: string;
   password: string;
 }): Promise<{ ok: true } | Refusal<"account:reset.invalidToken">> {
-  const [pending] = await db()
-    .select({ userId: verification.value })
-    .from(verification)
-    .where(eq(verification.identifier, `reset-password:${input.token}`));
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return { ok: true };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, messageKey: "account:reset.invalidToken" };
     throw error;
   }
-  if (pending)
-    await db()
-      .update(user)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(and(eq(user.id, pending.userId), eq(user.emailVerified, false)));
-  return { ok: true };
 }
 
 /** Whether a reset token can still be used (the page says so before the customer types a new password). */

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, bearer } from "better-auth/plugins";
 import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
+import { eq } from "drizzle-orm";
 import { type Database, db } from "../db/db.server";
 import * as schema from "../db/schema.server";
 import { env } from "../env.server";
@@ -63,6 +64,14 @@ export const auth = betterAuth({
     autoSignIn: false,
     // A reset password ends every session: whoever knew the old one is signed out.
     revokeSessionsOnPasswordReset: true,
+    // The reset link came by e-mail, so the address is confirmed as well (docs/decisions/0024).
+    onPasswordReset: async ({ user }) => {
+      if (!user.emailVerified)
+        await lazyDb
+          .update(schema.user)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(schema.user.id, user.id));
+    },
   },
   user: {
     additionalFields: {
