@@ -140,6 +140,7 @@ export async function productPage(locale: Locale, slug: string): Promise<Product
   return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
 }
 
+export { ChangeFeed } from "./change-feed.server";
 export type { PageCard, ProductCard } from "./listing.server";
 export { type BagVariant, bagVariantRows, bagVariants, variantLabels } from "./product.server";
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { logger } from "../../platform/logging/logger.server";
+import { ChangeFeed } from "./change-feed.server";
 import { compareSizes, type ListingQuery, PAGE_SIZE } from "./listing-query";
 
 /**
@@ -112,7 +113,7 @@ function productRows(where: ReturnType<typeof sql>) {
       trim(both '-' from lower(regexp_replace(unaccent(p.brand), '[^A-Za-z0-9]+', '-', 'g'))) as brand_code,
       p.attributes ->> 'length' as length, p.attributes ->> 'fit' as fit, p.attributes ->> 'fabric' as fabric,
       (select array_agg(distinct lower(v.size)) from product_variants v where v.product_id = p.id and v.stock > 0) as sizes,
-      (select array_agg(pc.category_id) from product_categories pc where pc.product_id = p.id) as categories
+      (select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id) as categories
     from products p where p.is_active and ${where}`;
 }
 
@@ -173,14 +174,16 @@ export class ListingIndex {
   /** Scratch bitset for `inRowOrder`, all 0 between calls. */
   private marks = new Uint32Array(0);
 
-  private lastChangeId = 0;
+  private readonly feed: ChangeFeed;
   private lastSync = 0;
   private syncing: Promise<void> | undefined;
   private loaded: Promise<void> | undefined;
 
   private readonly changeListeners: ((productIds: readonly number[] | null) => void)[] = [];
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.feed = new ChangeFeed(db);
+  }
 
   /**
    * Calls `listener` whenever the index takes in changed products (their ids), or reloads everything
@@ -203,21 +206,19 @@ export class ListingIndex {
 
   private async reload(): Promise<void> {
     const started = Date.now();
-    const [mark] = await selectRows<{ id: number | null }>(
-      this.db,
-      sql`select max(id)::float8 as id from catalog_changes`,
-    );
+    const mark = await this.feed.now();
     const rows = await selectRows<ProductRow>(this.db, productRows(sql`true`));
     this.count = 0;
     this.rowById.fill(-1);
     this.grow(rows.length);
     for (const row of rows) this.put(row);
-    await this.loadCategories();
-    this.lastChangeId = Number(mark?.id ?? 0);
-    this.lastSync = Date.now();
+    // What was built from the old rows goes with them, before a request can meet the two together.
     this.orders = {};
     this.scopes.clear();
     this.packed = null;
+    await this.loadCategories();
+    this.feed.advance(mark);
+    this.lastSync = Date.now();
     this.changed(null);
     logger.info({ products: rows.length, ms: Date.now() - started }, "listing index loaded");
   }
@@ -226,22 +227,12 @@ export class ListingIndex {
   sync(): Promise<void> {
     this.syncing ??= (async () => {
       try {
-        const changes = await selectRows<{ id: number; product_id: number | null }>(
-          this.db,
-          sql`select id::float8 as id, product_id from catalog_changes where id > ${this.lastChangeId} order by id limit ${FULL_RELOAD_AFTER + 1}`,
-        );
+        const batch = await this.feed.read(FULL_RELOAD_AFTER);
         this.lastSync = Date.now();
-        if (changes.length === 0) return;
-        if (changes.length > FULL_RELOAD_AFTER) {
-          await this.reload();
-          return;
-        }
-        const productIds = [
-          ...new Set(changes.flatMap((c) => (c.product_id === null ? [] : [c.product_id]))),
-        ];
-        if (changes.some((c) => c.product_id === null)) await this.loadCategories();
-        if (productIds.length > 0) await this.refresh(productIds);
-        this.lastChangeId = Number(changes[changes.length - 1]?.id ?? this.lastChangeId);
+        if (batch.rows > FULL_RELOAD_AFTER) return await this.reload();
+        if (batch.categories) await this.loadCategories();
+        if (batch.productIds.length > 0) await this.refresh(batch.productIds);
+        this.feed.advance(batch.upto);
       } finally {
         this.syncing = undefined;
       }

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -172,10 +173,14 @@ export const priceHistory = pgTable(
   (t) => [index("price_history_product_idx").on(t.productId, t.validFrom)],
 );
 
+/** A 64-bit transaction id (PostgreSQL `xid8`), as text: it does not fit a JavaScript number. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
 /**
  * The catalogue's change feed: triggers write the id of every product whose listing data changed (row,
- * variants, stock, categories), or null when the category tree changed. Each process's listing index
- * reads it to stay current without reloading everything (docs/decisions/0006-listing-index.md).
+ * variants, stock, categories), or null when the category tree changed, with the writing transaction.
+ * Each process's listing and search indexes read it to stay current without reloading everything
+ * (docs/decisions/0006-listing-index.md, 0028-change-feed-by-transaction.md; see change-feed.server.ts).
  */
 export const catalogChanges = pgTable(
   "catalog_changes",
@@ -183,6 +188,7 @@ export const catalogChanges = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     productId: integer("product_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    tx: xid8("tx").notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [index("catalog_changes_at_idx").on(t.at)],
+  (t) => [index("catalog_changes_at_idx").on(t.at), index("catalog_changes_tx_idx").on(t.tx)],
 );

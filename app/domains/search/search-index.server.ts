@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, db, selectRows } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import { logger } from "../../platform/logging/logger.server";
+import { ChangeFeed } from "../catalog/catalog.server";
 import {
   didYouMean,
   isTyped,
@@ -308,7 +309,7 @@ export class SearchIndex {
   private readonly stems = new Map<string, string | null>();
   private readonly near = new Map<string, { until: number; words: string[] }>();
 
-  private lastChangeId = 0;
+  private readonly feed: ChangeFeed;
   private lastSync = 0;
   private forced = false;
   private syncing: Promise<void> | undefined;
@@ -318,7 +319,9 @@ export class SearchIndex {
   constructor(
     private readonly db: Database,
     private readonly options: { fullReloadAfter?: number } = {},
-  ) {}
+  ) {
+    this.feed = new ChangeFeed(db);
+  }
 
   /**
    * Loads the index on first use and applies the change feed at most once a second; `fresh` (or a
@@ -379,10 +382,7 @@ export class SearchIndex {
 
   private async load(): Promise<void> {
     const started = Date.now();
-    const [mark] = await selectRows<{ id: number | null }>(
-      this.db,
-      sql`select max(id)::float8 as id from catalog_changes`,
-    );
+    const mark = await this.feed.now();
     const categories = await this.loadCategories();
     const base: Partial<Record<Locale, LocaleBase>> = {};
     // One locale at a time: the database does the heavy part, and the other cores keep serving.
@@ -391,7 +391,7 @@ export class SearchIndex {
     this.base = base;
     this.overlay = {};
     this.changed.clear();
-    this.lastChangeId = Number(mark?.id ?? 0);
+    this.feed.advance(mark);
     this.lastSync = Date.now();
     const stats = this.stats();
     logger.info(
@@ -523,11 +523,8 @@ export class SearchIndex {
 
   private async readFeed(fresh: boolean): Promise<void> {
     for (;;) {
-      const [changes] = await Promise.all([
-        selectRows<{ id: number; product_id: number | null }>(
-          this.db,
-          sql`select id::float8 as id, product_id from catalog_changes where id > ${this.lastChangeId} order by id limit ${MAX_FEED_ROWS + 1}`,
-        ),
+      const [batch] = await Promise.all([
+        this.feed.read(MAX_FEED_ROWS),
         // The thesaurus is small and has no feed: read on every sync.
         this.loadThesaurus(),
       ]);
@@ -538,16 +535,15 @@ export class SearchIndex {
         await this.waitFor(this.reloading);
         continue;
       }
-      if (changes.length === 0) return;
       // Category names are in many documents, and categories are few and rarely change: reload.
-      if (changes.length > MAX_FEED_ROWS || changes.some((c) => c.product_id === null)) {
+      if (batch.rows > MAX_FEED_ROWS || batch.categories) {
         const reload = this.reload();
         if (!fresh) return;
         await this.waitFor(reload);
         continue;
       }
-      await this.apply([...new Set(changes.map((c) => c.product_id as number))]);
-      this.lastChangeId = Number(changes[changes.length - 1]?.id);
+      if (batch.productIds.length > 0) await this.apply(batch.productIds);
+      this.feed.advance(batch.upto);
       if (this.changed.size > (this.options.fullReloadAfter ?? FULL_RELOAD_AFTER)) {
         const reload = this.reload();
         if (fresh) await this.waitFor(reload);

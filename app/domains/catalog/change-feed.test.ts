@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, testDriver } from "../../../tests/support/database";
+import type { Connection } from "../../platform/db/db.server";
+import { ChangeFeed } from "./change-feed.server";
+import { catalogChanges } from "./tables.server";
+
+let connection: Connection;
+
+beforeAll(async () => {
+  connection = await freshDatabase();
+});
+afterAll(() => connection.close());
+
+/** A feed positioned after everything written so far, as after a full load. */
+async function caughtUpFeed(): Promise<ChangeFeed> {
+  const feed = new ChangeFeed(connection.db);
+  feed.advance(await feed.now());
+  return feed;
+}
+
+/** One read, applied: the products it named. */
+async function drain(feed: ChangeFeed): Promise<number[]> {
+  const batch = await feed.read(1000);
+  feed.advance(batch.upto);
+  return batch.productIds;
+}
+
+describe("ChangeFeed", () => {
+  it("names each changed product once, and the category tree when it changed", async () => {
+    const feed = await caughtUpFeed();
+    await connection.db.insert(catalogChanges).values([{ productId: 1 }, { productId: 2 }, { productId: 1 }]);
+    const batch = await feed.read(1000);
+    expect(batch).toMatchObject({ rows: 3, productIds: [1, 2], categories: false });
+    feed.advance(batch.upto);
+    expect(await drain(feed)).toEqual([]);
+
+    await connection.db.insert(catalogChanges).values({ productId: null });
+    expect(await feed.read(1000)).toMatchObject({ rows: 1, productIds: [], categories: true });
+  });
+
+  it("says when there are more changes than a reader applies one by one", async () => {
+    const feed = await caughtUpFeed();
+    await connection.db.insert(catalogChanges).values([3, 4, 5, 6].map((productId) => ({ productId })));
+    expect((await feed.read(2)).rows).toBe(3);
+  });
+
+  it("skips nothing that a rolled-back transaction left behind", async () => {
+    const feed = await caughtUpFeed();
+    await connection.db
+      .transaction(async (tx) => {
+        await tx.insert(catalogChanges).values({ productId: 7 });
+        throw new Error("changed my mind");
+      })
+      .catch(() => {});
+    await connection.db.insert(catalogChanges).values({ productId: 8 });
+    expect(await drain(feed)).toEqual([8]);
+  });
+
+  // Needs two connections at once, which the embedded database does not have.
+  it.runIf(testDriver === "postgres")(
+    "reads a change that took an earlier id but committed after a later one",
+    async () => {
+      const feed = await caughtUpFeed();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written!: () => void;
+      const idTaken = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const slow = connection.db.transaction(async (tx) => {
+        await tx.insert(catalogChanges).values({ productId: 10 });
+        written();
+        await held;
+      });
+      await idTaken;
+      await connection.db.insert(catalogChanges).values({ productId: 11 });
+
+      // A reader that kept the last id seen would take 11 now and never look below it again.
+      const seen = await drain(feed);
+      release();
+      await slow;
+      seen.push(...(await drain(feed)));
+      expect(seen.sort()).toEqual([10, 11]);
+    },
+  );
+});
