@@ -232,7 +232,7 @@ export class ListingIndex {
         if (batch.rows > FULL_RELOAD_AFTER) return await this.reload();
         if (batch.categories) await this.loadCategories();
         if (batch.productIds.length > 0) await this.refresh(batch.productIds);
-        this.feed.advance(batch.upto);
+        this.feed.advance(batch);
       } finally {
         this.syncing = undefined;
       }

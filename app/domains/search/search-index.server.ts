@@ -543,7 +543,7 @@ export class SearchIndex {
         continue;
       }
       if (batch.productIds.length > 0) await this.apply(batch.productIds);
-      this.feed.advance(batch.upto);
+      this.feed.advance(batch);
       if (this.changed.size > (this.options.fullReloadAfter ?? FULL_RELOAD_AFTER)) {
         const reload = this.reload();
         if (fresh) await this.waitFor(reload);
