@@ -9,6 +9,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/overlapping-queries.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: {

@@ -579,15 +579,19 @@ export interface OrderDetail extends OrderSummary {
 async function details(on: Queryable, rows: LockedOrder[]): Promise<OrderDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, addresses, history] = await Promise.all([
-    on.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
-    on.select().from(orderAddresses).where(inArray(orderAddresses.orderId, ids)),
-    on
-      .select()
-      .from(orderStatusHistory)
-      .where(inArray(orderStatusHistory.orderId, ids))
-      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
-  ]);
+  // One after another: `on` may be a transaction, whose one connection takes one query at a time (node-postgres
+  // queues overlapping ones and pg 9 will refuse them).
+  const lines = await on
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.position));
+  const addresses = await on.select().from(orderAddresses).where(inArray(orderAddresses.orderId, ids));
+  const history = await on
+    .select()
+    .from(orderStatusHistory)
+    .where(inArray(orderStatusHistory.orderId, ids))
+    .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
   const address = (orderId: number, kind: AddressKind): OrderAddress | null => {
     const a = addresses.find((x) => x.orderId === orderId && x.kind === kind);
     if (!a) return null;

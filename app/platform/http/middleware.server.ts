@@ -44,15 +44,12 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.res.headers.set("x-request-id", c.get("requestId"));
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  const entry = {
-    reqId: c.get("requestId"),
-    method: c.req.method,
-    path: c.req.path,
-    status: c.res.status,
-    ms,
-  };
+  // A visitor who left mid-render (a closed tab, a load test's last requests) gets React Router's 500 for
+  // the aborted render, which nobody receives: logged as nginx's 499, not as the shop's failure.
+  const status = c.req.raw.signal.aborted ? 499 : c.res.status;
+  const entry = { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status, ms };
   // 503 is the readiness probe or maintenance saying "not now", not a failure.
-  if (c.res.status >= 500 && c.res.status !== 503) logger.error(entry, "request");
+  if (status >= 500 && status !== 503) logger.error(entry, "request");
   else logger.info(entry, "request");
 };
 
