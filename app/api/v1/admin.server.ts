@@ -27,6 +27,7 @@ import {
 import {
   blockReason,
   OrderNoteSchema,
+  pageNumber,
   RefundOrderSchema,
   ShipOrderSchema,
   VariantListSchema,
@@ -62,7 +63,7 @@ const guarded = {
   403: errorResponse("The staff role has no access to this"),
   404: errorResponse("Not found (also for customers)"),
 };
-const Page = z.coerce.number().int().min(1).max(10_000).optional();
+const Page = pageNumber.optional();
 const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const CustomerId = z.object({ id: z.uuid() });
 

@@ -38,6 +38,17 @@ export function centsToInput(cents: number | null): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** A list page's number, on the /admin pages and in the API: whole, from 1 to 10,000. */
+export const pageNumber = z.coerce.number().int().min(1).max(10_000);
+
+/**
+ * The page a list page shows for its `?page=`: anything that is not a page number (`1e400`, `-3`, `2.5`,
+ * `abc`) shows the first page instead of reaching the database as an offset it refuses.
+ */
+export function pageOf(value: string | null): number {
+  return pageNumber.safeParse(value ?? undefined).data ?? 1;
+}
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A product or category slug: lowercase words and hyphens, never a reserved first path segment. */

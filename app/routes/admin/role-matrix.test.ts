@@ -202,6 +202,27 @@ describe("back-office pages", () => {
     }
   });
 
+  it("show the first page of a list for a page number that is none, instead of failing", async () => {
+    const lists: [string, { loader: (args: never) => Promise<unknown> }][] = [
+      ["orders", ordersPage],
+      ["products", productsPage],
+      ["customers", customers],
+      ["outbox", outbox],
+      ["audit", audit],
+    ];
+    for (const [name, route] of lists)
+      for (const page of ["1e400", "-3", "0", "2.5", "abc", "99999999999"]) {
+        const result = (await route.loader(args(request("admin", `/admin/${name}/?page=${page}`)))) as {
+          page: number;
+        };
+        expect(result.page, `${name} ?page=${page}`).toBe(1);
+      }
+    const second = (await ordersPage.loader(args(request("admin", "/admin/orders/?page=2")))) as {
+      page: number;
+    };
+    expect(second.page).toBe(2);
+  });
+
   it("refuse a price change by support (403) and change nothing; a merchandiser changes it", async () => {
     const path = `/admin/products/${productId}/`;
     const params = { id: String(productId) };
@@ -454,6 +475,19 @@ describe("back-office API", () => {
     expect((await paymentById(connection.db, order.paymentId!))?.refundedCents).toBe(payment.amountCents);
     const more = await refund({ ...body, amountCents: 1, idempotencyKey: crypto.randomUUID() });
     expect(more.status).toBe(422);
+  });
+
+  it("answers a page number that is none with 400", async () => {
+    for (const path of [
+      "/v1/admin/orders",
+      "/v1/admin/products",
+      "/v1/admin/customers",
+      "/v1/admin/audit-log",
+    ]) {
+      const response = await call("admin", `${path}?page=1e400`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: 400 });
+    }
   });
 
   it("still documents the admin bodies in the OpenAPI document", async () => {
