@@ -24,6 +24,14 @@ import {
   type StaffMember,
   unblockCustomer,
 } from "../../domains/staff/staff.server";
+import {
+  blockReason,
+  OrderNoteSchema,
+  pageNumber,
+  RefundOrderSchema,
+  ShipOrderSchema,
+  VariantListSchema,
+} from "../../domains/staff/validation";
 import { requireStaff } from "../../platform/auth/guards.server";
 import { checkSession, isStaff } from "../../platform/auth/session.server";
 import { db } from "../../platform/db/db.server";
@@ -55,7 +63,7 @@ const guarded = {
   403: errorResponse("The staff role has no access to this"),
   404: errorResponse("Not found (also for customers)"),
 };
-const Page = z.coerce.number().int().min(1).max(10_000).optional();
+const Page = pageNumber.optional();
 const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const CustomerId = z.object({ id: z.uuid() });
 
@@ -80,23 +88,9 @@ const PriceSchema = z
   })
   .openapi("StaffPrice");
 
-const VariantsSchema = z
-  .object({
-    variants: z
-      .array(
-        z.object({
-          id: z.number().int().positive().optional(),
-          size: z.string().trim().min(1).max(20),
-          sku: z
-            .string()
-            .trim()
-            .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,59}$/),
-          stock: z.number().int().min(0).max(1_000_000),
-        }),
-      )
-      .min(1),
-  })
-  .openapi("StaffVariants");
+// The bodies take their rules from the back office's form schemas (staff/validation.ts): a rule holds on
+// both paths, whether staff use the /admin pages or the API.
+const VariantsSchema = z.object(VariantListSchema.shape).openapi("StaffVariants");
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -179,7 +173,7 @@ const routes = {
       params: CustomerId,
       body: {
         required: true,
-        content: { "application/json": { schema: z.object({ reason: z.string().trim().min(1).max(500) }) } },
+        content: { "application/json": { schema: z.object({ reason: blockReason }) } },
       },
     },
     responses: { 204: { description: "Blocked" }, 422: errorResponse("Refused"), ...guarded },
@@ -250,13 +244,10 @@ const orderRoutes = {
             schema: z
               .object({
                 to: z.enum(["complete", "holded", "processing", "closed"]),
-                carrier: z.string().trim().min(2).max(40).optional(),
-                trackAndTrace: z
-                  .string()
-                  .trim()
-                  .regex(/^[A-Za-z0-9-]{6,40}$/)
-                  .optional(),
-                note: z.string().trim().max(500).optional(),
+                // Without one, a shipment keeps the carrier the checkout chose.
+                carrier: ShipOrderSchema.shape.carrier.optional(),
+                trackAndTrace: ShipOrderSchema.shape.trackAndTrace.optional(),
+                note: OrderNoteSchema.shape.note,
               })
               .openapi("StaffOrderStatus"),
           },
@@ -284,8 +275,8 @@ const orderRoutes = {
             schema: z
               .object({
                 amountCents: z.number().int().min(1).max(100_000_000),
-                reason: z.string().trim().min(1).max(500),
-                idempotencyKey: z.uuid(),
+                reason: RefundOrderSchema.shape.reason,
+                idempotencyKey: RefundOrderSchema.shape.idempotencyKey,
               })
               .openapi("StaffRefund"),
           },
@@ -301,6 +292,12 @@ const orderRoutes = {
 };
 
 export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
+  // Staff data is never cached by anyone: registered before every admin route, or it misses them.
+  api.use("/v1/admin/*", async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+  });
+
   api.openapi(orderRoutes.list, async (c) => {
     await requireStaffApi(c, "orders");
     const { q, status, page } = c.req.valid("query");
@@ -329,12 +326,6 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
     if (!(await orderByNumber(db(), number))) throw httpErrors.notFound();
     const refund = await refundOrder(actor, number, c.req.valid("json")).catch(refused);
     return c.json(JSON.parse(JSON.stringify(refund)) as Record<string, unknown>, 201);
-  });
-
-  // Staff data is never cached by anyone.
-  api.use("/v1/admin/*", async (c, next) => {
-    await next();
-    c.header("cache-control", "no-store");
   });
 
   api.openapi(routes.products, async (c) => {

@@ -2,7 +2,7 @@
 // transaction (the staff domain adds its audit entry) and return the values before and after.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { auth, type Role, type StaffRole, staffRoles } from "../../platform/auth/auth.server";
-import { db, type Queryable } from "../../platform/db/db.server";
+import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { account, addresses, session, user } from "./tables.server";
 
 export class AccountError extends Error {
@@ -194,8 +194,18 @@ export async function setStaffRole(tx: Queryable, id: string, role: Role) {
   return { email: row.email, before: { role: row.role }, after: { role } };
 }
 
-/** How many admins there are: the last one may not lose the role (nobody could manage staff any more). */
-export async function adminCount(on: Queryable): Promise<number> {
-  const [row] = await on.select({ count: count() }).from(user).where(eq(user.role, "admin"));
-  return row?.count ?? 0;
+/**
+ * Locks every admin's row (in one order, so two callers never deadlock) and answers their ids, in the
+ * caller's transaction: the last admin may not lose the role (nobody could manage staff any more), and
+ * two demotions at once must not each count the other as the admin that stays. The second waits for the
+ * first and counts what it left.
+ */
+export async function lockAdmins(tx: Transaction): Promise<string[]> {
+  const rows = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, "admin"))
+    .orderBy(asc(user.id))
+    .for("update");
+  return rows.map((row) => row.id);
 }

@@ -550,14 +550,15 @@ const refundRecord = ({
 }: RefundRow): RefundRecord => rest;
 
 /**
- * A partial or full refund of a paid payment. The amount is reserved on the payment first (never more
- * than what is left), then the provider is asked with the same idempotency key; when it refuses, the
- * reservation is released. The same key answers the same refund.
+ * Reserves a refund of a paid payment in the caller's transaction (the payment row locked): never more
+ * than what is left, and the same key answers the refund it made before (whatever is left now). A command
+ * that refunds as part of a bigger change (canceling an order) reserves in its own transaction, so the
+ * refund exists exactly when the change commits, and settles it with `settleRefund` after the commit.
  */
-export async function refundPayment(db: Queryable, input: RefundInput): Promise<RefundRecord> {
+export async function reserveRefund(on: Queryable, input: RefundInput): Promise<RefundRecord> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError(`amountCents must be a positive whole number, got ${input.amountCents}`);
-  const reserved = await transaction(
+  return transaction(
     async (tx) => {
       const [payment] = await tx
         .select()
@@ -572,7 +573,7 @@ export async function refundPayment(db: Queryable, input: RefundInput): Promise<
       if (existing) {
         if (existing.paymentId !== input.paymentId || existing.amountCents !== input.amountCents)
           throw errors.idempotencyMismatch();
-        return { refund: existing, payment };
+        return refundRecord(existing);
       }
       if (payment.status !== "paid" || !payment.providerId) throw errors.refundNotPaid();
       const left = payment.amountCents - payment.refundedCents;
@@ -591,12 +592,42 @@ export async function refundPayment(db: Queryable, input: RefundInput): Promise<
         .update(payments)
         .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: sql`now()` })
         .where(eq(payments.id, payment.id));
-      return { refund: refund!, payment };
+      return refundRecord(refund!);
     },
-    { on: db },
+    { on },
   );
-  const { refund, payment } = reserved;
+}
+
+/**
+ * A partial or full refund of a paid payment. The amount is reserved on the payment first (never more
+ * than what is left), then the provider is asked with the same idempotency key; when it refuses, the
+ * reservation is released. The same key answers the same refund, also once nothing is left.
+ */
+export async function refundPayment(db: Queryable, input: RefundInput): Promise<RefundRecord> {
+  const reserved = await reserveRefund(db, input);
+  return settleRefund(db, reserved.id);
+}
+
+/** The refund made with this idempotency key, if any (a retried command finds its refund). */
+export async function refundByKey(db: Queryable, idempotencyKey: string): Promise<RefundRecord | null> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.idempotencyKey, idempotencyKey));
+  return row ? refundRecord(row) : null;
+}
+
+/**
+ * Asks the provider for a reserved refund that is still pending (outside any transaction: it is an outside
+ * call); a refund already settled is answered as it is. A provider that refuses releases the reservation;
+ * one that does not answer leaves it pending, for the same key to retry.
+ */
+export async function settleRefund(db: Queryable, refundId: string): Promise<RefundRecord> {
+  const [refund] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+  if (!refund) throw errors.notFound();
   if (refund.status !== "pending") return refundRecord(refund);
+  const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  if (!payment) throw errors.notFound();
 
   try {
     const done = await providerNamed(payment.provider).refund(db, payment.providerId!, {

@@ -1,18 +1,25 @@
 // Order commands of the back office: status changes through the orders domain's transition table,
 // refunds through the payments domain, internal notes; each with its audit entry.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
 import { serverI18n } from "../../platform/i18n/resources.server";
 import { formatMoney, money } from "../../platform/money";
 import {
-  nextStatuses,
   type OrderDetail,
   type OrderStatus,
   orderByNumber,
   queueRefundEmail,
   transitionOrder,
 } from "../orders/orders.server";
-import { PaymentError, paymentById, type RefundRecord, refundPayment } from "../payments/payments.server";
+import {
+  PaymentError,
+  paymentById,
+  type RefundRecord,
+  refundByKey,
+  refundPayment,
+  reserveRefund,
+  settleRefund,
+} from "../payments/payments.server";
 import { audited, auditTrail, type StaffActor } from "./audit.server";
 import { staffNotes } from "./tables.server";
 
@@ -92,34 +99,33 @@ export function changeOrderStatus(
 }
 
 /** What of an order's payment can still be refunded: its paid amount minus what was refunded. */
-export async function refundableOf(order: OrderDetail) {
-  const payment = order.paymentId ? await paymentById(db(), order.paymentId) : null;
+export async function refundableOf(order: OrderDetail, on: Queryable = db()) {
+  const payment = order.paymentId ? await paymentById(on, order.paymentId) : null;
   if (payment?.status !== "paid") return { payment, leftCents: 0 };
   return { payment, leftCents: payment.amountCents - payment.refundedCents };
 }
 
-async function refund(order: OrderDetail, amountCents: number, reason: string, idempotencyKey: string) {
-  const { payment, leftCents } = await refundableOf(order);
-  if (!payment || leftCents === 0)
-    throw new OrderCommandError("This order has no paid amount left to refund.");
-  if (amountCents > leftCents)
-    throw new OrderCommandError(`At most ${euros(leftCents)} is left to refund.`, "amount");
-  try {
-    return await refundPayment(db(), { paymentId: payment.id, amountCents, idempotencyKey, reason });
-  } catch (error) {
-    if (error instanceof PaymentError) throw new OrderCommandError(error.message);
-    throw error;
-  }
-}
+const nothingLeft = () => new OrderCommandError("This order has no paid amount left to refund.");
 
-/** Whether this refund is in the log already (the same form sent twice answers the same refund). */
-async function logged(number: string, refundId: string): Promise<boolean> {
-  return (await auditTrail("order", number)).some((entry) => entry.after?.refundId === refundId);
+/** A refund the payments domain refused, in the back office's words (the amount field when it is too much). */
+function refundRefused(error: unknown): never {
+  if (error instanceof PaymentError) {
+    if (error.messageTranslationKey === "payments:errors.refundNotPaid") throw nothingLeft();
+    if (error.messageTranslationKey === "payments:errors.refundTooMuch") {
+      const left = Number(error.details.leftCents ?? 0);
+      if (left <= 0) throw nothingLeft();
+      throw new OrderCommandError(`At most ${euros(left)} is left to refund.`, "amount");
+    }
+    throw new OrderCommandError(error.message);
+  }
+  throw error;
 }
 
 /**
  * Refunds part (or the rest) of an order's payment through the payment provider, idempotently; the
  * customer gets the refund e-mail. Gift card and wallet parts are not the provider's to refund.
+ * What is left is checked by the payments domain after it looked the key up: the same command sent again
+ * (a double click, a retried API call) answers the refund it made, even once nothing is left.
  */
 export async function refundOrder(
   actor: StaffActor,
@@ -127,9 +133,19 @@ export async function refundOrder(
   input: { amountCents: number; reason: string; idempotencyKey: string },
 ): Promise<RefundRecord> {
   const order = await existing(db(), number);
-  const done = await refund(order, input.amountCents, input.reason, input.idempotencyKey);
-  if (await logged(number, done.id)) return done;
+  if (!order.paymentId) throw nothingLeft();
+  const done = await refundPayment(db(), {
+    paymentId: order.paymentId,
+    amountCents: input.amountCents,
+    idempotencyKey: input.idempotencyKey,
+    reason: input.reason,
+  }).catch(refundRefused);
+  if (done.status === "failed")
+    throw new OrderCommandError("The payment provider refused this refund; nothing was refunded.");
   return audited(actor, async (tx) => {
+    // One entry and one e-mail per refund, also when the same command runs twice at once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-refund:${done.id}`}))`);
+    if (await logged(tx, number, "refundId", done.id)) return { result: done, audit: null };
     await queueRefundEmail(tx, number, done.amountCents);
     return {
       result: done,
@@ -148,21 +164,25 @@ export async function refundOrder(
   });
 }
 
+/** Whether the order's log has an entry with this value (a command sent twice answers what it did). */
+async function logged(on: Queryable, number: string, key: string, value: string): Promise<boolean> {
+  return (await auditTrail("order", number, on)).some((entry) => entry.after?.[key] === value);
+}
+
 /**
- * Cancels an order; a paid one is refunded in full first (what is left of its payment), and the customer
- * gets the cancellation e-mail, which says the money comes back. Its stock returns to the shelf.
+ * Cancels an order; what is left of a paid one is refunded in full, and the customer gets the
+ * cancellation e-mail, which says the money comes back. Its stock returns to the shelf.
+ * The cancel and the refund's reservation commit together (the order row locked), so money goes back only
+ * for an order that is canceled; the provider is asked after the commit. The same key sent again answers
+ * the same cancel and finishes its refund if the provider had not confirmed it, never refunding twice.
  */
 export async function cancelOrder(
   actor: StaffActor,
   number: string,
   input: { reason: string; idempotencyKey: string },
-) {
-  const order = await existing(db(), number);
-  if (!nextStatuses(order.status, "staff").includes("canceled"))
-    throw new OrderCommandError(english("orders:errors.transitionNotAllowed"));
-  const { leftCents } = await refundableOf(order);
-  const refunded = leftCents > 0 ? await refund(order, leftCents, input.reason, input.idempotencyKey) : null;
-  return audited(actor, async (tx) => {
+): Promise<OrderDetail> {
+  const canceled = await audited(actor, async (tx) => {
+    const before = await existing(tx, number);
     const moved = await transitionOrder(tx, {
       number,
       to: "canceled",
@@ -170,21 +190,64 @@ export async function cancelOrder(
       actorId: actor.id,
       note: input.reason,
     });
-    if (!moved.ok) throw new OrderCommandError(english(moved.messageKey));
+    if (!moved.ok) {
+      // The transition locked the order row: a cancel with this key that committed meanwhile is seen here.
+      if (await logged(tx, number, "idempotencyKey", input.idempotencyKey)) {
+        const refund = await refundByKey(tx, input.idempotencyKey);
+        return { result: { order: await existing(tx, number), refund }, audit: null };
+      }
+      throw new OrderCommandError(english(moved.messageKey));
+    }
+    const { payment, leftCents } = await refundableOf(before, tx);
+    const refund =
+      payment && leftCents > 0
+        ? await reserveRefund(tx, {
+            paymentId: payment.id,
+            amountCents: leftCents,
+            idempotencyKey: input.idempotencyKey,
+            reason: input.reason,
+          }).catch(refundRefusedForCancel)
+        : null;
     return {
-      result: moved.order,
+      result: { order: moved.order, refund },
       audit: {
         action: "order.cancel",
         target: target(number),
-        summary: `Canceled${refunded ? ` and refunded ${euros(refunded.amountCents)}` : ""}: ${input.reason}`,
-        before: { status: order.status },
+        summary: `Canceled${refund ? ` with a refund of ${euros(refund.amountCents)}` : ""}: ${input.reason}`,
+        before: { status: before.status },
         after: {
           status: "canceled",
-          ...(refunded ? { refundId: refunded.id, amountCents: refunded.amountCents } : {}),
+          idempotencyKey: input.idempotencyKey,
+          ...(refund ? { refundId: refund.id, amountCents: refund.amountCents } : {}),
         },
       },
     };
   });
+  const { refund } = canceled;
+  if (!refund) return canceled.order;
+  const settled = await settleRefund(db(), refund.id).catch(async (error: unknown) => {
+    if (!(error instanceof PaymentError)) throw error;
+    return (await refundByKey(db(), input.idempotencyKey)) ?? refund;
+  });
+  if (settled.status === "pending")
+    throw new OrderCommandError(
+      `The order is canceled; the payment provider did not confirm the refund of ${euros(refund.amountCents)} yet: send this cancel again to retry it.`,
+    );
+  if (settled.status === "failed")
+    throw new OrderCommandError(
+      `The order is canceled, but the payment provider refused the refund of ${euros(refund.amountCents)}: refund it with the refund form.`,
+    );
+  return canceled.order;
+}
+
+/** The cancel form has no amount: a refused refund is about the whole cancel. */
+function refundRefusedForCancel(error: unknown): never {
+  try {
+    refundRefused(error);
+  } catch (refused) {
+    if (refused instanceof OrderCommandError && refused.field) throw new OrderCommandError(refused.message);
+    throw refused;
+  }
 }
 
 export interface StaffNote {

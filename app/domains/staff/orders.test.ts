@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
@@ -10,7 +10,15 @@ import { placeOrder } from "../checkout/checkout.server";
 import { createAccount } from "../customers/customers.server";
 import { outboxMessages } from "../notifications/tables.server";
 import { findOrders, orderByNumber, orderFigures } from "../orders/orders.server";
-import { decideSandboxCheckout, paymentById, syncPayment } from "../payments/payments.server";
+import {
+  configurePaymentProviders,
+  decideSandboxCheckout,
+  paymentById,
+  syncPayment,
+} from "../payments/payments.server";
+import { PaymentProviderError } from "../payments/provider.server";
+import { sandboxProvider } from "../payments/sandbox/provider.server";
+import { paymentRefunds } from "../payments/tables.server";
 import { dashboard, startOfShopDay } from "./dashboard.server";
 import {
   addOrderNote,
@@ -87,6 +95,13 @@ async function order(email: string, paid = true): Promise<string> {
   return result.number;
 }
 
+function refundsOf(paymentId: string) {
+  return connection.db
+    .select({ status: paymentRefunds.status, amountCents: paymentRefunds.amountCents })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId));
+}
+
 async function mailsTo(email: string) {
   return connection.db
     .select({ template: outboxMessages.template, subject: outboxMessages.subject, text: outboxMessages.text })
@@ -160,6 +175,59 @@ describe("order commands of the back office", () => {
     ).rejects.toMatchObject({ field: "amount" });
   });
 
+  it("answers the same refund for the same key after a full refund, and refuses a new key", async () => {
+    const number = await order("full-refund@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    const { leftCents } = await refundableOf(detail);
+    const key = randomUUID();
+    const input = { amountCents: leftCents, reason: "Parcel lost", idempotencyKey: key };
+    const first = await refundOrder(support, number, input);
+    expect(first).toMatchObject({ amountCents: leftCents, status: "refunded" });
+    // A double click or a retried API call: the same refund, nothing changes.
+    const again = await refundOrder(support, number, input);
+    expect(again).toEqual(first);
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect(payment.refundedCents).toBe(leftCents);
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+    expect(
+      (await mailsTo("full-refund@example.nl")).filter((m) => m.template === "orderRefunded"),
+    ).toHaveLength(1);
+    expect((await auditTrail("order", number)).filter((e) => e.action === "order.refund")).toHaveLength(1);
+    await expect(
+      refundOrder(support, number, { amountCents: 1, reason: "More", idempotencyKey: randomUUID() }),
+    ).rejects.toThrow("no paid amount left");
+    // The same key for another amount is another command: refused.
+    await expect(refundOrder(support, number, { ...input, amountCents: 1 })).rejects.toThrow(
+      OrderCommandError,
+    );
+    expect((await paymentById(connection.db, detail.paymentId!))!.refundedCents).toBe(leftCents);
+  });
+
+  it("answers a retried partial refund once the rest was refunded, and refuses a new key over what is left", async () => {
+    const number = await order("part-refund@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    const { leftCents } = await refundableOf(detail);
+    const key = randomUUID();
+    const part = { amountCents: 3_00, reason: "Goodwill", idempotencyKey: key };
+    const first = await refundOrder(support, number, part);
+    await expect(
+      refundOrder(support, number, {
+        amountCents: leftCents,
+        reason: "Too much",
+        idempotencyKey: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ field: "amount", message: expect.stringContaining("At most") });
+    await refundOrder(support, number, {
+      amountCents: leftCents - 3_00,
+      reason: "Rest",
+      idempotencyKey: randomUUID(),
+    });
+    expect((await refundOrder(support, number, part)).id).toBe(first.id);
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect(payment.refundedCents).toBe(leftCents);
+    expect(await refundsOf(payment.id)).toHaveLength(2);
+  });
+
   it("cancels a paid order with a full refund of what is left, returning the stock", async () => {
     const number = await order("cancel@example.nl");
     const [before] = await connection.db
@@ -186,6 +254,107 @@ describe("order commands of the back office", () => {
     await expect(
       cancelOrder(support, number, { reason: "Twice", idempotencyKey: randomUUID() }),
     ).rejects.toThrow(OrderCommandError);
+  });
+
+  it("refunds nothing when the cancel cannot be made", async () => {
+    const number = await order("cancel-fails@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    // The order's status change fails in the database, after every check passed.
+    await connection.db.execute(
+      sql.raw(`
+        create or replace function refuse_test_cancel() returns trigger language plpgsql as $$
+        begin
+          if new.to_status = 'canceled' and new.order_id = (select id from orders where number = '${number}')
+            then raise exception 'cancel refused by the test'; end if;
+          return new;
+        end $$`),
+    );
+    await connection.db.execute(
+      sql.raw(`create trigger refuse_test_cancel before insert on order_status_history
+          for each row execute function refuse_test_cancel()`),
+    );
+    try {
+      const failed: unknown = await cancelOrder(support, number, {
+        reason: "Customer asked",
+        idempotencyKey: randomUUID(),
+      }).catch((error: unknown) => error);
+      expect(String((failed as Error).cause ?? failed)).toContain("cancel refused by the test");
+    } finally {
+      await connection.db.execute(sql.raw("drop trigger refuse_test_cancel on order_status_history"));
+      await connection.db.execute(sql.raw("drop function refuse_test_cancel()"));
+    }
+    expect((await orderByNumber(connection.db, number))?.status).toBe("processing");
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect(payment.refundedCents).toBe(0);
+    expect(await refundsOf(payment.id)).toEqual([]);
+    expect((await auditTrail("order", number)).filter((e) => e.action === "order.cancel")).toEqual([]);
+  });
+
+  it("refunds nothing for a cancel the transition table refuses", async () => {
+    const number = await order("cancel-shipped@example.nl");
+    await changeOrderStatus(support, number, {
+      to: "complete",
+      carrier: "DHL",
+      trackAndTrace: "JVGL0600000001",
+    });
+    await expect(
+      cancelOrder(support, number, { reason: "Too late", idempotencyKey: randomUUID() }),
+    ).rejects.toThrow(OrderCommandError);
+    const payment = (await paymentById(
+      connection.db,
+      (await orderByNumber(connection.db, number))!.paymentId!,
+    ))!;
+    expect(payment.refundedCents).toBe(0);
+    expect(await refundsOf(payment.id)).toEqual([]);
+  });
+
+  it("answers a cancel sent twice with the same key once, refunding once", async () => {
+    const number = await order("cancel-twice@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    const input = { reason: "Customer asked", idempotencyKey: randomUUID() };
+    const [a, b] = await Promise.all([
+      cancelOrder(support, number, input),
+      cancelOrder(support, number, input),
+    ]);
+    expect([a.status, b.status]).toEqual(["canceled", "canceled"]);
+    expect((await cancelOrder(support, number, input)).status).toBe("canceled");
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect(payment.refundedCents).toBe(payment.amountCents);
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+    expect((await auditTrail("order", number)).filter((e) => e.action === "order.cancel")).toHaveLength(1);
+    expect(
+      (await mailsTo("cancel-twice@example.nl")).filter((m) => m.template === "orderCanceled"),
+    ).toHaveLength(1);
+  });
+
+  it("finishes a cancel's refund the provider did not confirm when the same cancel is sent again", async () => {
+    const number = await order("cancel-retry@example.nl");
+    const detail = (await orderByNumber(connection.db, number))!;
+    const input = { reason: "Customer asked", idempotencyKey: randomUUID() };
+    configurePaymentProviders({
+      providers: {
+        sandbox: {
+          ...sandboxProvider,
+          refund: () => Promise.reject(new PaymentProviderError("provider timed out", true)),
+        },
+      },
+    });
+    try {
+      await expect(cancelOrder(support, number, input)).rejects.toThrow("send this cancel again");
+    } finally {
+      configurePaymentProviders({});
+    }
+    expect((await orderByNumber(connection.db, number))?.status).toBe("canceled");
+    const payment = (await paymentById(connection.db, detail.paymentId!))!;
+    expect((await refundsOf(payment.id)).map((r) => r.status)).toEqual(["pending"]);
+    await expect(cancelOrder(support, number, { ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+      OrderCommandError,
+    );
+    expect((await cancelOrder(support, number, input)).status).toBe("canceled");
+    expect((await refundsOf(payment.id)).map((r) => [r.status, r.amountCents])).toEqual([
+      ["refunded", payment.amountCents],
+    ]);
+    expect((await paymentById(connection.db, detail.paymentId!))!.refundedCents).toBe(payment.amountCents);
   });
 
   it("cancels an unpaid order without a refund", async () => {

@@ -2,8 +2,8 @@
 import type { Role } from "../../platform/auth/auth.server";
 import {
   AccountError,
-  adminCount,
   createStaffAccount,
+  lockAdmins,
   setCustomerBlocked,
   setStaffRole,
 } from "../customers/customers.server";
@@ -69,8 +69,10 @@ export function addStaffMember(actor: StaffActor, input: NewStaffInput) {
 export async function changeStaffRole(actor: StaffActor, id: string, role: Role) {
   if (id === actor.id) throw new AccountError("You cannot change your own role; ask another admin.");
   return audited(actor, async (tx) => {
+    // Counted with every admin row locked, before the change: see lockAdmins.
+    const admins = await lockAdmins(tx);
     const changed = await setStaffRole(tx, id, role);
-    if (changed.before.role === "admin" && role !== "admin" && (await adminCount(tx)) < 1)
+    if (changed.before.role === "admin" && role !== "admin" && admins.every((admin) => admin === id))
       throw new AccountError("The shop needs at least one admin.");
     return {
       result: changed.after,

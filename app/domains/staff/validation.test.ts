@@ -66,6 +66,19 @@ describe("back-office forms", () => {
     expect(forms.ProductVariantsSchema.safeParse({ variants: [{}] }).success).toBe(false);
   });
 
+  it("holds the API's sizes to the form's rules: each size and SKU once, at least one size", () => {
+    const row = (size: string, sku: string) => ({ size, sku, stock: 1 });
+    expect(
+      forms.VariantListSchema.safeParse({ variants: [row("S", "AB-S"), row("M", "AB-M")] }).success,
+    ).toBe(true);
+    const size = forms.VariantListSchema.safeParse({ variants: [row("S", "AB-S"), row("s", "AB-S2")] });
+    expect(size.error?.issues[0]?.path).toEqual(["variants", 1, "size"]);
+    const sku = forms.VariantListSchema.safeParse({ variants: [row("S", "AB-S"), row("M", "ab-s")] });
+    expect(sku.error?.issues[0]?.path).toEqual(["variants", 1, "sku"]);
+    expect(forms.VariantListSchema.safeParse({ variants: [] }).success).toBe(false);
+    expect(forms.VariantListSchema.safeParse({ variants: [row("", "AB-S")] }).success).toBe(false);
+  });
+
   it("suggests slugs without accents or punctuation", () => {
     expect(forms.slugify("Robe d'été à fleurs")).toBe("robe-d-ete-a-fleurs");
   });

@@ -38,6 +38,17 @@ export function centsToInput(cents: number | null): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** A list page's number, on the /admin pages and in the API: whole, from 1 to 10,000. */
+export const pageNumber = z.coerce.number().int().min(1).max(10_000);
+
+/**
+ * The page a list page shows for its `?page=`: anything that is not a page number (`1e400`, `-3`, `2.5`,
+ * `abc`) shows the first page instead of reaching the database as an offset it refuses.
+ */
+export function pageOf(value: string | null): number {
+  return pageNumber.safeParse(value ?? undefined).data ?? 1;
+}
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A product or category slug: lowercase words and hyphens, never a reserved first path segment. */
@@ -152,13 +163,47 @@ const sku = z
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,59}$/, { error: "Letters, digits and hyphens" });
 
+const size = rules.maxChars(20);
+const variantId = z.number().int().positive();
+
+/** Each size and each SKU once per product (case-insensitive): the rows' issues at their own fields. */
+function listedOnce(
+  rows: readonly { size?: string; sku?: string }[],
+  ctx: z.RefinementCtx,
+  skip = (_: number) => false,
+) {
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    if (skip(index)) return;
+    for (const key of ["size", "sku"] as const) {
+      const value = row[key];
+      if (!value) continue;
+      const name = `${key}:${value.toLowerCase()}`;
+      if (seen.has(name))
+        ctx.addIssue({ code: "custom", path: [index, key], message: `This ${key} is listed twice` });
+      seen.add(name);
+    }
+  });
+}
+
+/**
+ * The sizes of a product as the JSON API sets them: the same rules as the sizes table below (each row
+ * complete, each size and SKU once, at least one size), without the form's blank and removed rows.
+ */
+export const VariantListSchema = z.object({
+  variants: z
+    .array(z.object({ id: variantId.optional(), size, sku, stock: count() }))
+    .min(1, { error: "A product needs at least one size" })
+    .check(z.superRefine((rows, ctx) => listedOnce(rows, ctx))),
+});
+
 /**
  * The sizes table: the product's rows plus blank rows for new sizes. A blank row is ignored, a row marked
  * `remove` is deleted, every other row needs its size, SKU and stock.
  */
 const VariantRowSchema = z.object({
-  id: rules.optional(z.number().int().positive()),
-  size: rules.optional(rules.maxChars(20)),
+  id: rules.optional(variantId),
+  size: rules.optional(size),
   sku: rules.optional(sku),
   stock: rules.optional(count()),
   remove: rules.toggle(),
@@ -174,24 +219,17 @@ export const ProductVariantsSchema = z.object({
     .default([])
     .check(
       z.superRefine((rows, ctx) => {
-        const seen = new Set<string>();
+        const dropped = (index: number) => rows[index]!.remove || isBlank(rows[index]!);
         let kept = 0;
         rows.forEach((row, index) => {
-          if (row.remove || isBlank(row)) return;
+          if (dropped(index)) return;
           kept++;
           if (!row.size) ctx.addIssue({ code: "custom", path: [index, "size"], message: "Enter a size" });
           if (!row.sku) ctx.addIssue({ code: "custom", path: [index, "sku"], message: "Enter a SKU" });
           if (row.stock === undefined)
             ctx.addIssue({ code: "custom", path: [index, "stock"], message: "Enter the stock" });
-          for (const key of ["size", "sku"] as const) {
-            const value = row[key];
-            if (!value) continue;
-            const name = `${key}:${value.toLowerCase()}`;
-            if (seen.has(name))
-              ctx.addIssue({ code: "custom", path: [index, key], message: `This ${key} is listed twice` });
-            seen.add(name);
-          }
         });
+        listedOnce(rows, ctx, dropped);
         if (kept === 0)
           ctx.addIssue({ code: "custom", path: [], message: "A product needs at least one size" });
       }),
@@ -243,8 +281,11 @@ export type CategoryInput = z.output<typeof CategorySchema>;
 
 // ── Customers and staff ─────────────────────────────────────────────────────────────────────────────
 
+/** Why a customer is blocked (staff only); the form and the JSON API ask the same. */
+export const blockReason = text(500);
+
 export const BlockCustomerSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("block"), reason: text(500) }),
+  z.object({ intent: z.literal("block"), reason: blockReason }),
   z.object({ intent: z.literal("unblock") }),
 ]);
 

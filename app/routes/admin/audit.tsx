@@ -3,6 +3,7 @@ import { PageHeader, Pagination, Panel, SearchBar } from "~/components/admin/ui"
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { auditLog } from "~/domains/staff/staff.server";
+import { pageOf } from "~/domains/staff/validation";
 import type { Route } from "./+types/audit";
 import { requirePermission } from "./admin.server";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q: q || undefined,
     targetType: targetTypes.includes(type) ? type : undefined,
     targetId: params.get("id") || undefined,
-    page: Number(params.get("page")) || 1,
+    page: pageOf(params.get("page")),
   });
   return { q, type, ...log };
 }

@@ -11,6 +11,7 @@ import {
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { findCustomers } from "~/domains/customers/customers.server";
+import { pageOf } from "~/domains/staff/validation";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/customers";
 import { requirePermission } from "./admin.server";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const blocked = params.get("blocked");
   const list = await findCustomers({
     q,
-    page: Number(params.get("page")) || 1,
+    page: pageOf(params.get("page")),
     blocked: blocked === "yes" ? true : blocked === "no" ? false : undefined,
   });
   return { q, blocked: blocked ?? "", ...list };

@@ -12,6 +12,7 @@ import {
 import { findOrders } from "~/domains/orders/orders.server";
 import type { OrderStatus } from "~/domains/orders/tables.server";
 import { orderStatuses } from "~/domains/orders/transitions";
+import { pageOf } from "~/domains/staff/validation";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/orders";
 import { requirePermission } from "./admin.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statuses = (orderStatuses as readonly string[]).includes(status)
     ? [status as OrderStatus]
     : undefined;
-  const list = await findOrders({ q, statuses, page: Number(params.get("page")) || 1 });
+  const list = await findOrders({ q, statuses, page: pageOf(params.get("page")) });
   return { q, status, ...list };
 }
 

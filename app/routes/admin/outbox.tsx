@@ -11,6 +11,7 @@ import {
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { findOutboxMessages } from "~/domains/notifications/notifications.server";
+import { pageOf } from "~/domains/staff/validation";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/outbox";
 import { requirePermission } from "./admin.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     channel: channel === "email" || channel === "sms" ? channel : undefined,
     status: status === "pending" || status === "sent" || status === "failed" ? status : undefined,
-    page: Number(params.get("page")) || 1,
+    page: pageOf(params.get("page")),
   });
   return { q, channel: channel ?? "", status: status ?? "", ...list };
 }

@@ -14,6 +14,7 @@ import {
 import { Select } from "~/components/forms/controls";
 import { labelClass } from "~/components/forms/styles";
 import { findProducts } from "~/domains/catalog/catalog.server";
+import { pageOf } from "~/domains/staff/validation";
 import type { Route } from "./+types/products";
 import { requirePermission } from "./admin.server";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = params.get("status");
   const list = await findProducts({
     q,
-    page: Number(params.get("page")) || 1,
+    page: pageOf(params.get("page")),
     status: status === "active" || status === "inactive" ? status : undefined,
   });
   return { q, status: status ?? "", ...list };
