@@ -173,6 +173,7 @@ export async function orderByIdempotencyKey(on: Queryable, key: string) {
       number: orders.number,
       status: orders.status,
       paymentId: orders.paymentId,
+      paymentMethod: orders.paymentMethod,
       amountDueCents: orders.amountDueCents,
     })
     .from(orders)
