@@ -594,14 +594,6 @@ export async function isBlocked(on: Queryable, userId: string): Promise<boolean>
 
 // ----- their data: export and deletion (GDPR) ------------------------------------------------------------
 
-/**
- * Keeps the customer's orders (the law requires the records) but removes what names them; inside the
- * account deletion's transaction, so both happen or neither.
- */
-export async function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
-  await anonymiseOrdersOf(tx, userId);
-}
-
 export type GuestOrderLookup =
   | { ok: true; order: OrderDetail }
   | { ok: false; messageKey: "myorders:lookup.notFound" | "account:throttled"; retryAfterSeconds?: number };
@@ -678,7 +670,9 @@ export async function deleteCustomerAccount(
     throw error;
   }
   await transaction(async (tx) => {
-    await anonymiseOrdersOfCustomer(tx, userId);
+    // The orders stay (the law requires the records) but lose what names the customer, in the same
+    // transaction as the deletion, so both happen or neither.
+    await anonymiseOrdersOf(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
   });
   logger.info({ userId }, "customer account deleted on request");
