@@ -1,9 +1,10 @@
 import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../tests/support/database";
 import {
   categories,
   priceHistory,
@@ -13,7 +14,7 @@ import {
   productTranslations,
   productVariants,
 } from "../domains/catalog/tables.server";
-import { type Connection, connect } from "../platform/db/db.server";
+import { type Connection, connect, selectRows } from "../platform/db/db.server";
 import { runMigrations } from "../platform/db/migrate.server";
 import { locales } from "../platform/i18n/locales";
 import { generateProducts, productName, slugify } from "./catalogue";
@@ -165,4 +166,30 @@ describe("seedCatalogue", () => {
     expect(seeded.map((r) => r.name)).toEqual(names(SEED));
     expect(names(SEED + 1)).not.toEqual(names(SEED));
   });
+});
+
+describe("the planner statistics after the seed", () => {
+  it("are gathered for the tables the bulk load filled, not for the rest of the database", async () => {
+    const connection = await freshDatabase();
+    const mediaDir = await mkdtemp(path.join(tmpdir(), "seed-media-"));
+    try {
+      const seeded = await seedCatalogue(connection.db, { mediaDir, products: 3, seed: SEED, now: NOW });
+      await seeded.images;
+      // reltuples is -1 until a table is analysed (or vacuumed); autovacuum leaves small tables alone.
+      const rows = await selectRows<{ relname: string; reltuples: number }>(
+        connection.db,
+        sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r'
+          and relname in ('products', 'product_variants', 'product_search_documents', 'orders', 'user')`,
+      );
+      const tuples = Object.fromEntries(rows.map((r) => [r.relname, Number(r.reltuples)]));
+      expect(tuples.products).toBe(3);
+      expect(tuples.product_variants).toBeGreaterThan(3);
+      expect(tuples.product_search_documents).toBeGreaterThan(0);
+      expect(tuples.orders).toBe(-1);
+      expect(tuples.user).toBe(-1);
+    } finally {
+      await connection.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -303,7 +303,7 @@ const place = createRoute({
   path: "/v1/orders",
   summary: "Place an order for the bag and start its payment",
   description:
-    "One transaction re-checks the bag, reserves the stock, redeems the bag's code and writes the order; then the payment is created. The same `Idempotency-Key` answers the same order and payment. An unpaid order is canceled after 30 minutes and its stock returned.",
+    "One transaction re-checks the bag, reserves the stock, redeems the bag's code and writes the order; then the payment is created. The same `Idempotency-Key` answers the same order and payment; it never changes the payment method of an order whose payment is under way (409). An unpaid order is canceled after 30 minutes and its stock returned.",
   request: {
     headers: z.object({ "idempotency-key": z.string().min(16).max(100) }),
     body: {
@@ -333,7 +333,7 @@ const place = createRoute({
     400: errorResponse("Invalid input (address rules of SPEC §5)"),
     403: errorResponse("Blocked user cannot order"),
     409: errorResponse(
-      "Empty bag, not enough stock, just sold out, no longer available, app only, code refused",
+      "Empty bag, not enough stock, just sold out, no longer available, app only, code refused; the Idempotency-Key's order is waiting for a payment with another method",
     ),
     422: errorResponse("Delivery or payment choice not possible (no payment methods, moment gone…)"),
     503: errorResponse("Ordering unavailable at this moment"),
@@ -527,7 +527,8 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
           ? 403
           : k === "checkout:errors.orderingUnavailable"
             ? 503
-            : k.startsWith("checkout:discount.") || /emptyBag|Stock|soldOut|noLonger|appOnly/.test(k)
+            : k.startsWith("checkout:discount.") ||
+                /emptyBag|Stock|soldOut|noLonger|appOnly|paymentMethodChanged/.test(k)
               ? 409
               : 422;
       throw refusal(status, placed.error, body.locale);

@@ -126,6 +126,17 @@ describe("checkout API", () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ number: placed.number, created: false });
+    // The same key with another payment method: the order waits for its iDEAL payment, untouched.
+    const changed = await call("/v1/orders", {
+      method: "POST",
+      cookie,
+      key: "api-test-key-0000001",
+      body: { ...order, paymentMethod: "card" },
+    });
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({
+      messageTranslationKey: "checkout:errors.paymentMethodChanged",
+    });
 
     const key = new URL(placed.confirmationUrl).searchParams.get("key");
     const byKey = await call(`/v1/orders/${placed.number}?key=${key}`);

@@ -1,17 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Locale, locales } from "~/platform/i18n/locales";
+import { locales, ownLanguageNames } from "~/platform/i18n/locales";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 import { openConsentPreferences } from "./cookie-consent";
 import { PaymentLogos } from "./payment-logos";
 import { usePageAlternates } from "./seo-links";
-
-const languageNames: Record<Locale, string> = {
-  en: "English",
-  nl: "Nederlands",
-  fr: "Français",
-  es: "Español",
-};
 
 /** Switches to the same page in another locale (localized slugs included), remembered by the locale cookie. */
 export function LanguageSwitch() {
@@ -31,7 +24,7 @@ export function LanguageSwitch() {
               aria-current={l === locale ? "true" : undefined}
               className="underline-offset-4 hover:underline aria-[current=true]:font-semibold aria-[current=true]:underline"
             >
-              {languageNames[l]}
+              {ownLanguageNames[l]}
             </a>
           </li>
         ))}

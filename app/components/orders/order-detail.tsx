@@ -2,24 +2,12 @@ import { ExternalLink, Package } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { card, textLink } from "~/components/account/styles";
 import { OrderSummary } from "~/components/checkout/order-summary";
-import type { OrderAddress, OrderDetail, OrderStatus } from "~/domains/orders/orders.server";
+import type { OrderAddress, OrderDetail, OrderStatus, toOrderView } from "~/domains/orders/orders.server";
 import { intlLocales } from "~/platform/i18n/locales";
 import { useRouting } from "~/routing/use-routing";
 
-/** What the order pages show of an order: no e-mail, history or payment ids. */
-export type OrderView = Pick<
-  OrderDetail,
-  | "number"
-  | "status"
-  | "createdAt"
-  | "lines"
-  | "totals"
-  | "shipping"
-  | "shippingAddress"
-  | "billingAddress"
-  | "paymentMethod"
-  | "trackAndTrace"
-> & { trackUrl: string | null };
+/** What the order pages show of an order: no e-mail, history or payment ids (the orders domain decides). */
+type OrderView = ReturnType<typeof toOrderView>;
 
 const tone: Record<OrderStatus, string> = {
   pending: "border-line text-muted",

@@ -4,6 +4,7 @@
 // triggers rebuild the documents.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
+import { escapeLike } from "../../platform/db/like";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import type { ImageSet } from "./image-set";
 import { lowestPrice30dSql } from "./prices.server";
@@ -38,10 +39,6 @@ function constraintOf(error: unknown): string | undefined {
     if (code === UNIQUE_VIOLATION) return typeof constraint === "string" ? constraint : "unique";
   }
   return undefined;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 // ── Products: list ──────────────────────────────────────────────────────────────────────────────────

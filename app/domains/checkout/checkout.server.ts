@@ -22,10 +22,13 @@ import {
 import {
   type CreatePaymentInput,
   createPayment,
+  isPaymentMethod,
   newPaymentId,
   openPayment,
+  PaymentError,
   type PaymentMethod,
   type PaymentMethodOffer,
+  paymentMethodInfo,
   paymentMethodOffer,
   type RecordedPayment,
   recordPayment,
@@ -414,43 +417,65 @@ export async function placeOrder(
   }
   if ("error" in placed) return { ok: false, error: placed.error };
   const { number, payment } = placed;
-  return startPayment(on, number, true, () => openPayment(on, payment));
+  return startPayment(on, number, payment);
 }
 
 /**
- * A repeated submission: the same order and payment (the payments domain answers the same payment for the
- * same key). An order that is paid or canceled meanwhile goes to its confirmation page.
+ * A repeated submission (a double click, a retry, or the shopper going back and pressing "order" again):
+ * the same order and payment (the payments domain answers the same payment for the same key). An order
+ * that is paid or canceled meanwhile goes to its confirmation page. A repeat never changes or cancels a
+ * pending order: its payment may be live at the provider (another request may be opening it right now), so
+ * a different payment method is refused with the method the order is waiting for, and a provider that
+ * cannot be reached is reported without touching the order (expiry cancels it if it is never paid).
  */
 async function payExistingOrder(
   on: Queryable,
-  order: { number: string; status: string; paymentId: string | null; amountDueCents: number },
+  order: {
+    number: string;
+    status: string;
+    paymentId: string | null;
+    paymentMethod: string;
+    amountDueCents: number;
+  },
   input: PlaceOrderInput,
 ): Promise<PlaceOrderResult> {
   const { number } = order;
   if (order.status !== "pending")
     return { ok: true, number, checkoutUrl: confirmationUrl(number, input.locale), created: false };
-  return startPayment(on, number, false, async () => {
+  if (order.paymentMethod !== input.paymentMethod) {
+    const method = isPaymentMethod(order.paymentMethod)
+      ? paymentMethodInfo[order.paymentMethod].mark
+      : order.paymentMethod;
+    return refuse("checkout:errors.paymentMethodChanged", {
+      values: { number, method },
+      field: "paymentMethod",
+    });
+  }
+  try {
     const payment = await createPayment(on, orderPayment(number, order.amountDueCents, input));
     // Orders placed before their payment was recorded with them get it linked now.
     if (!order.paymentId) await attachPayment(on, number, payment.paymentId);
-    return payment;
-  });
+    return { ok: true, number, checkoutUrl: payment.checkoutUrl, created: false };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    logger.error({ err: error, order: number }, "the payment of a repeated order could not be started");
+    return refuse("checkout:errors.orderingUnavailable");
+  }
 }
 
 /**
- * Opens the order's payment with the provider, outside the order's transaction. When the provider cannot
+ * Opens a new order's payment with the provider, outside the order's transaction. When the provider cannot
  * be reached, the order is canceled at once (stock and code go back) and the shopper is told ordering is
- * unavailable.
+ * unavailable. Only the request that created the order does this: nobody has been sent to its payment yet.
  */
 async function startPayment(
   on: Queryable,
   number: string,
-  created: boolean,
-  open: () => Promise<{ checkoutUrl: string }>,
+  payment: RecordedPayment,
 ): Promise<PlaceOrderResult> {
   try {
-    const { checkoutUrl } = await open();
-    return { ok: true, number, checkoutUrl, created };
+    const { checkoutUrl } = await openPayment(on, payment);
+    return { ok: true, number, checkoutUrl, created: true };
   } catch (error) {
     logger.error({ err: error, order: number }, "the payment could not be created: canceling the order");
     await transitionOrder(on, {

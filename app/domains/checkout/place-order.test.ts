@@ -366,6 +366,58 @@ describe("placing an order, in statements and commits", () => {
     expect(await stockOf(size.id)).toBe(5);
   });
 
+  it("refuses a repeat with another payment method, leaving the live order and its payment as they were", async () => {
+    const input = order(await cartWith([{ variantId: size.id, quantity: 2 }]));
+    const first = await placeOrder(input);
+    if (!first.ok) throw new Error(first.error.messageKey);
+    const again = await placeOrder({ ...input, paymentMethod: "card" });
+    expect(again).toEqual({
+      ok: false,
+      error: {
+        messageKey: "checkout:errors.paymentMethodChanged",
+        values: { number: first.number, method: "iDEAL" },
+        field: "paymentMethod",
+      },
+    });
+    const placed = (await orderByNumber(connection.db, first.number))!;
+    expect(placed).toMatchObject({ status: "pending", paymentMethod: "ideal" });
+    expect(await paymentById(connection.db, placed.paymentId!)).toMatchObject({
+      status: "open",
+      method: "ideal",
+      checkoutUrl: first.checkoutUrl,
+    });
+    expect(await stockOf(size.id)).toBe(3);
+    // The shopper still pays the first payment, and the order goes on as paid.
+    await settle(first.number, "paid");
+    expect((await orderByNumber(connection.db, first.number))?.status).toBe("processing");
+    expect(await placeOrder({ ...input, paymentMethod: "card" })).toMatchObject({
+      ok: true,
+      number: first.number,
+      created: false,
+    });
+  });
+
+  it("never cancels the order when a repeat cannot reach the provider while the first opens its payment", async () => {
+    const input = order(await cartWith([{ variantId: size.id, quantity: 1 }]));
+    let asked = 0;
+    let repeat: Awaited<ReturnType<typeof placeOrder>> | undefined;
+    sandboxThat(async () => {
+      asked += 1;
+      // A double click: the second submission arrives while the first is still asking the provider, and
+      // the provider fails it; the first then gets its payment page.
+      if (asked === 1) repeat = await placeOrder(input);
+      else throw new Error("the PSP timed out");
+    });
+    const first = await placeOrder(input);
+    expect(repeat).toEqual({ ok: false, error: { messageKey: "checkout:errors.orderingUnavailable" } });
+    expect(first).toMatchObject({ ok: true, created: true });
+    if (!first.ok) return;
+    expect((await orderByNumber(connection.db, first.number))?.status).toBe("pending");
+    expect(await stockOf(size.id)).toBe(4);
+    await settle(first.number, "paid");
+    expect((await orderByNumber(connection.db, first.number))?.status).toBe("processing");
+  });
+
   it("links the payment of an order that has none yet when the submission is repeated", async () => {
     const input = order(await cartWith([{ variantId: size.id, quantity: 1 }]));
     const first = await placeOrder(input);

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { auth, type Role, type StaffRole, staffRoles } from "../../platform/auth/auth.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { escapeLike } from "../../platform/db/like";
 import { account, addresses, session, user } from "./tables.server";
 
 export class AccountError extends Error {
@@ -34,7 +35,7 @@ export async function findCustomers(options: { q?: string; page?: number; blocke
   const filters: SQL[] = [isCustomer];
   const q = options.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q)}%`;
     filters.push(
       or(
         ilike(user.email, like),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, desc, eq, like, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, lt, ne, sql } from "drizzle-orm";
 import { auth, type Role } from "../../platform/auth/auth.server";
 import { forgetExpiredCaptchas, verifyCaptcha } from "../../platform/captcha/captcha.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
@@ -594,14 +594,6 @@ export async function isBlocked(on: Queryable, userId: string): Promise<boolean>
 
 // ----- their data: export and deletion (GDPR) ------------------------------------------------------------
 
-/**
- * Keeps the customer's orders (the law requires the records) but removes what names them; inside the
- * account deletion's transaction, so both happen or neither.
- */
-export async function anonymiseOrdersOfCustomer(tx: Transaction, userId: string): Promise<void> {
-  await anonymiseOrdersOf(tx, userId);
-}
-
 export type GuestOrderLookup =
   | { ok: true; order: OrderDetail }
   | { ok: false; messageKey: "myorders:lookup.notFound" | "account:throttled"; retryAfterSeconds?: number };
@@ -678,20 +670,33 @@ export async function deleteCustomerAccount(
     throw error;
   }
   await transaction(async (tx) => {
-    await anonymiseOrdersOfCustomer(tx, userId);
+    // The orders stay (the law requires the records) but lose what names the customer, in the same
+    // transaction as the deletion, so both happen or neither.
+    await anonymiseOrdersOf(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
   });
   logger.info({ userId }, "customer account deleted on request");
   return { ok: true };
 }
 
-/** Once a day: drops throttle counters and spent captcha solutions that can no longer matter. */
+/**
+ * Drops expired rows of better-auth's verification table: confirmation (`confirm-email:`) and reset
+ * (`reset-password:`) links nobody used. Every reader asks for `expires_at > now()`, so they only take room.
+ */
+async function forgetExpiredVerifications(): Promise<void> {
+  await db().delete(verification).where(lt(verification.expiresAt, sql`now()`));
+}
+
+/**
+ * Once a day: drops throttle counters, spent captcha solutions and expired confirmation and reset links
+ * that can no longer matter.
+ */
 export const forgetOldAuthAttemptsJob = defineJob<{ reason: string }>({
   name: "customers.forget-old-auth-attempts",
   schedule: { cron: "17 4 * * *", data: { reason: "schedule" } },
   options: { retryLimit: 1, expireInSeconds: 300 },
   async handle() {
-    await Promise.all([forgetOldAttempts(), forgetExpiredCaptchas()]);
+    await Promise.all([forgetOldAttempts(), forgetExpiredCaptchas(), forgetExpiredVerifications()]);
   },
 });
 

@@ -455,7 +455,7 @@ describe("my data", () => {
 });
 
 describe("the daily clean-up", () => {
-  it("drops counters of ended windows and spent captchas of expired challenges, and nothing else", async () => {
+  it("drops counters of ended windows, spent captchas of expired challenges and expired links, and nothing else", async () => {
     await connection.db.insert(authThrottle).values([
       { key: "login:ip:old", attempts: 9, windowStartedAt: new Date(Date.now() - 2 * 86_400_000) },
       { key: "login:ip:fresh", attempts: 1 },
@@ -464,7 +464,17 @@ describe("the daily clean-up", () => {
       { signature: "old", expiresAt: new Date(Date.now() - 60_000) },
       { signature: "fresh", expiresAt: new Date(Date.now() + 60_000) },
     ]);
+    await connection.db.insert(verification).values([
+      { identifier: "confirm-email:old", value: "u1", expiresAt: new Date(Date.now() - 60_000) },
+      { identifier: "reset-password:old", value: "u1", expiresAt: new Date(Date.now() - 60_000) },
+      { identifier: "confirm-email:fresh", value: "u1", expiresAt: new Date(Date.now() + 60_000) },
+      { identifier: "reset-password:fresh", value: "u1", expiresAt: new Date(Date.now() + 60_000) },
+    ]);
     await forgetOldAuthAttemptsJob.handle({ reason: "test" }, {} as never);
+    const links = (await connection.db.select().from(verification)).map((r) => r.identifier);
+    expect(links).toEqual(expect.arrayContaining(["confirm-email:fresh", "reset-password:fresh"]));
+    expect(links).not.toContain("confirm-email:old");
+    expect(links).not.toContain("reset-password:old");
     const keys = (await connection.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key);
     expect(keys).toContain("login:ip:fresh");
     expect(keys).not.toContain("login:ip:old");

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
+import { escapeLike } from "../../platform/db/like";
 import { transaction } from "../../platform/db/transaction.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob, sendJob } from "../../platform/jobs/jobs.server";
@@ -193,7 +194,7 @@ export async function findOutboxMessages(
   if (options.status) filters.push(eq(outboxMessages.status, options.status));
   const q = options.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q)}%`;
     filters.push(
       or(
         ilike(outboxMessages.recipient, like),

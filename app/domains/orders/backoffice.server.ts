@@ -1,6 +1,7 @@
 // Orders as the back office reads them: a searchable list, the dashboard's figures, and the refund e-mail.
 import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
+import { escapeLike } from "../../platform/db/like";
 import { queueEmail } from "../notifications/notifications.server";
 import { orderByNumber, orderPageUrl } from "./orders.server";
 import { type OrderStatus, orderAddresses, orderLines, orders } from "./tables.server";
@@ -28,7 +29,7 @@ export async function findOrders(options: { q?: string; statuses?: OrderStatus[]
   const filters: SQL[] = [];
   const q = options.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q)}%`;
     filters.push(
       or(
         /^\d{1,9}$/.test(q) ? sql`${orders.number} like ${`${q}%`}` : undefined,

@@ -9,13 +9,15 @@ import { addToCart, type CartRef } from "../cart/cart.server";
 import { products, productVariants } from "../catalog/tables.server";
 import { placeOrder } from "../checkout/checkout.server";
 import { user } from "../customers/auth-tables.server";
-import {
-  anonymiseOrdersOfCustomer,
-  exportCustomerData,
-  lookUpGuestOrder,
-} from "../customers/customers.server";
+import { exportCustomerData, lookUpGuestOrder } from "../customers/customers.server";
 import { authThrottle } from "../customers/tables.server";
-import { orderForGuest, ordersOfCustomer, toOrderView, trackAndTraceUrl } from "./orders.server";
+import {
+  anonymiseOrdersOf,
+  orderForGuest,
+  ordersOfCustomer,
+  toOrderView,
+  trackAndTraceUrl,
+} from "./orders.server";
 import { orderAddresses, orders } from "./tables.server";
 import { GuestOrderLookupSchema } from "./validation";
 
@@ -93,7 +95,7 @@ describe("orders and the customer's data", () => {
     const sem = await newCustomer("sem@example.nl");
     const number = await placed({ userId: sem }, "sem@example.nl", sem);
     const kept = await placed({ token: newGuestToken() }, "kept@example.nl");
-    await transaction((tx) => anonymiseOrdersOfCustomer(tx, sem));
+    await transaction((tx) => anonymiseOrdersOf(tx, sem));
 
     const [row] = await connection.db.select().from(orders).where(eq(orders.number, number));
     expect(row).toMatchObject({ userId: null, totalCents: expect.any(Number) });

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
@@ -173,6 +173,7 @@ export async function orderByIdempotencyKey(on: Queryable, key: string) {
       number: orders.number,
       status: orders.status,
       paymentId: orders.paymentId,
+      paymentMethod: orders.paymentMethod,
       amountDueCents: orders.amountDueCents,
     })
     .from(orders)
@@ -670,6 +671,12 @@ export async function ordersOfCustomer(on: Queryable, userId: string): Promise<O
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), itemCount: Number(r.itemCount) }));
+}
+
+/** How many orders a customer has (the account overview's line), counted by the database. */
+export async function orderCountOfCustomer(on: Queryable, userId: string): Promise<number> {
+  const [row] = await on.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** One of the customer's own orders; null for someone else's (never a hint that it exists). */

@@ -17,6 +17,7 @@ import {
   isFirstOrder,
   newOrderNumber,
   orderByNumber,
+  orderCountOfCustomer,
   orderForCustomer,
   orderForGuest,
   ordersForExport,
@@ -128,11 +129,13 @@ describe("orders in the database", () => {
 
   it("finds a customer's orders, and a guest's only with the right e-mail address", async () => {
     expect(await isFirstOrder(connection.db, { userId: customer })).toBe(true);
+    expect(await orderCountOfCustomer(connection.db, customer)).toBe(0);
     const mine = await placed({ userId: customer }, "sanne@example.nl", customer);
     const guest = await placed({ token: newGuestToken() }, "guest@example.fr");
     expect(await isFirstOrder(connection.db, { userId: customer })).toBe(false);
     expect(await isFirstOrder(connection.db, { email: "GUEST@example.fr" })).toBe(false);
     expect((await ordersOfCustomer(connection.db, customer)).map((o) => o.number)).toEqual([mine]);
+    expect(await orderCountOfCustomer(connection.db, customer)).toBe(1);
     expect(await orderForCustomer(connection.db, customer, mine)).toMatchObject({
       number: mine,
       country: "FR",

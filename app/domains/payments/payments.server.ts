@@ -33,7 +33,7 @@ import {
 } from "./tables.server";
 
 export type { PaymentMethod, PaymentMethodInfo } from "./methods";
-export { idealIssuers, paymentMethodInfo, paymentMethods } from "./methods";
+export { idealIssuers, isPaymentMethod, paymentMethodInfo, paymentMethods } from "./methods";
 export {
   deliverSandboxWebhookJob,
   expireSandboxPaymentsJob,

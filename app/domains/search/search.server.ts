@@ -24,7 +24,6 @@ import { memorySearchEngine, searchIndex } from "./search-index.server";
 import { searchConfigs } from "./tables.server";
 
 export type { Correction } from "./query-text";
-export { MAX_MATCHES, MIN_PREFIX, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from "./query-text";
 
 export interface SearchOutcome {
   /** Matching product ids, best match first (at most MAX_MATCHES). */

@@ -5,8 +5,6 @@ import { chartProblems } from "./chart-rules";
 import { type ChartSize, type GarmentFamily, type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
 import { sizeChartOverrides } from "./tables.server";
 
-export { chartProblems } from "./chart-rules";
-
 /** Charts are read on product pages: kept half a minute per process. */
 const CACHE_MS = 30_000;
 let cache: { overrides: Map<string, ChartSize[]>; until: number } | undefined;

@@ -12,3 +12,19 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Remembers the last locale shown (PRODUCT.md: 365 days, path /, SameSite=Lax). */
 export const LOCALE_COOKIE = "i18n_locale";
+
+/** The languages' names in English, for the back office (which is in English only). */
+export const languageNames: Record<Locale, string> = {
+  en: "English",
+  nl: "Dutch",
+  fr: "French",
+  es: "Spanish",
+};
+
+/** Each language in its own name, for the shopper's language choice (a reader finds their own). */
+export const ownLanguageNames: Record<Locale, string> = {
+  en: "English",
+  nl: "Nederlands",
+  fr: "Français",
+  es: "Español",
+};

@@ -11,11 +11,9 @@ import { PageHeader, Panel } from "~/components/admin/ui";
 import { categoriesForStaff } from "~/domains/catalog/catalog.server";
 import { auditTrail, saveCategoryFromForm } from "~/domains/staff/staff.server";
 import { CategorySchema } from "~/domains/staff/validation";
-import { locales } from "~/platform/i18n/locales";
+import { languageNames, locales } from "~/platform/i18n/locales";
 import type { Route } from "./+types/category";
 import { idParam, notFound, requirePermission, runForm } from "./admin.server";
-
-const languageNames = { en: "English", nl: "Dutch", fr: "French", es: "Spanish" } as const;
 
 /** `new` or a category id. */
 function categoryId(param: string | undefined): number | null {

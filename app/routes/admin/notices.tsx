@@ -10,12 +10,11 @@ import { Badge, EmptyState, PageHeader, Panel } from "~/components/admin/ui";
 import { allNotices, type StoredNotice } from "~/domains/content/content.server";
 import { endSiteNotice, publishSiteNotice } from "~/domains/staff/staff.server";
 import { NoticeSchema } from "~/domains/staff/validation";
-import { locales } from "~/platform/i18n/locales";
+import { languageNames, locales } from "~/platform/i18n/locales";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/notices";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
-const languageNames = { en: "English", nl: "Dutch", fr: "French", es: "Spanish" } as const;
 const EndSchema = z.object({ id: z.number().int().positive() });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,11 +3,9 @@ import { AdminFormView, AdminInput, useAdminForm } from "~/components/admin/admi
 import { PageHeader, Panel } from "~/components/admin/ui";
 import { addProduct } from "~/domains/staff/staff.server";
 import { NewProductSchema } from "~/domains/staff/validation";
-import { locales } from "~/platform/i18n/locales";
+import { languageNames, locales } from "~/platform/i18n/locales";
 import type { Route } from "./+types/product-new";
 import { requirePermission, runForm } from "./admin.server";
-
-const languageNames = { en: "English", nl: "Dutch", fr: "French", es: "Spanish" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");

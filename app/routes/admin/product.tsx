@@ -47,12 +47,11 @@ import {
   ProductTranslationsSchema,
   ProductVariantsSchema,
 } from "~/domains/staff/validation";
-import { locales } from "~/platform/i18n/locales";
+import { languageNames, locales } from "~/platform/i18n/locales";
 import { formatShopTime, utcToShopLocal } from "~/platform/shop-time";
 import type { Route } from "./+types/product";
 import { idParam, notFound, requirePermission, runForm, unknownIntent } from "./admin.server";
 
-const languageNames = { en: "English", nl: "Dutch", fr: "French", es: "Spanish" } as const;
 /** Blank rows under the sizes table, for new sizes. */
 const NEW_SIZE_ROWS = 2;
 

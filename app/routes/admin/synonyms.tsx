@@ -5,11 +5,10 @@ import { EmptyState, PageHeader, Panel, quietButton } from "~/components/admin/u
 import { synonymGroups } from "~/domains/search/search.server";
 import { type SynonymGroupInput, SynonymGroupSchema } from "~/domains/search/validation";
 import { deleteSynonyms, saveSynonyms } from "~/domains/staff/staff.server";
-import { isLocale, type Locale, locales } from "~/platform/i18n/locales";
+import { isLocale, type Locale, languageNames, locales } from "~/platform/i18n/locales";
 import type { Route } from "./+types/synonyms";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
-const languageNames = { en: "English", nl: "Dutch", fr: "French", es: "Spanish" } as const;
 const DeleteSchema = z.object({ id: z.number().int().positive() });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { AccountShell } from "~/components/account/account-shell";
 import { AddressLines } from "~/components/account/address-card";
 import { card, textLink } from "~/components/account/styles";
 import { addressesOf, customerProfile, signOut } from "~/domains/customers/customers.server";
-import { ordersOfCustomer } from "~/domains/orders/orders.server";
+import { orderCountOfCustomer } from "~/domains/orders/orders.server";
 import { walletOf } from "~/domains/wallet/wallet.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { db } from "~/platform/db/db.server";
@@ -25,11 +25,11 @@ export const headers = personalPage;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await requireCustomer(request);
   const { locale } = context.get(routingContext);
-  const [profile, book, wallet, orders] = await Promise.all([
+  const [profile, book, wallet, orderCount] = await Promise.all([
     customerProfile(visitor.id),
     addressesOf(visitor.id),
     walletOf(db(), visitor.id, 0),
-    ordersOfCustomer(db(), visitor.id),
+    orderCountOfCustomer(db(), visitor.id),
   ]);
   if (!profile) throw data(null, { status: 404 });
   const strip = <T extends { userId: string }>({ userId: _owner, ...rest }: T) => rest;
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing: billing ? strip(billing) : null,
     shipping: shipping ? strip(shipping) : null,
     balanceCents: wallet.balanceCents,
-    orderCount: orders.length,
+    orderCount,
     title: serverI18n(locale).t("account:overview.title"),
   };
 }
