@@ -447,6 +447,9 @@ export async function setProductCategories(tx: Queryable, id: number, categoryId
   return { before, after };
 }
 
+// A photo added, removed or moved names its product in the change feed by itself (the product_images
+// triggers of migration 0021), so the cards in memory take it in at the next sync.
+
 export async function addProductImage(tx: Queryable, id: number, set: ImageSet) {
   await lockProduct(tx, id);
   const [last] = await tx
@@ -457,8 +460,6 @@ export async function addProductImage(tx: Queryable, id: number, set: ImageSet) 
     .insert(productImages)
     .values({ productId: id, set, position: (last?.position ?? -1) + 1 })
     .returning({ id: productImages.id });
-  // Images are part of the listing card: tell the listing index (images have no trigger of their own).
-  await touchProduct(tx, id);
   return row!.id;
 }
 
@@ -469,7 +470,6 @@ export async function removeProductImage(tx: Queryable, id: number, imageId: num
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
     .returning({ set: productImages.set });
   if (!removed) throw new CatalogueError("This image no longer exists.");
-  await touchProduct(tx, id);
   return removed.set;
 }
 
@@ -490,13 +490,7 @@ export async function moveProductImage(tx: Queryable, id: number, imageId: numbe
   [after[at], after[to]] = [after[to] as number, after[at] as number];
   for (const [position, imageId2] of after.entries())
     await tx.update(productImages).set({ position }).where(eq(productImages.id, imageId2));
-  await touchProduct(tx, id);
   return { before: order, after };
-}
-
-/** An update of the product row, so its change reaches the listing index through the trigger. */
-async function touchProduct(tx: Queryable, id: number) {
-  await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, id));
 }
 
 /**
