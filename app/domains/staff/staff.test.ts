@@ -3,9 +3,10 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededDatabase } from "../../../tests/support/database";
+import { seededDatabase, testDriver } from "../../../tests/support/database";
 import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
 import { categoriesForStaff, categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
 import { productCards } from "../catalog/listing.server";
@@ -25,6 +26,7 @@ import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
 import { SynonymGroupSchema } from "../search/validation";
 import { sizeChartFor } from "../sizing/size-charts";
+import { customChartSizes, saveSizeChart } from "../sizing/sizing.server";
 import {
   AccountError,
   addProduct,
@@ -526,5 +528,25 @@ describe("size charts", () => {
     broken.sizes[2]!.chestMin = broken.sizes[1]!.chestMax + 5;
     broken.sizes[2]!.chestMax = broken.sizes[2]!.chestMin + 4;
     await expect(changeSizeChart(merch, SizeChartSchema.parse(broken))).rejects.toThrow(SizeChartError);
+  });
+
+  it("drops the charts in memory once the save has committed, not before", async () => {
+    const chart = sizeChartFor("women", "tops")!;
+    const shifted = (shift: number) =>
+      chart.sizes.map((s) => ({
+        ...s,
+        ranges: { ...s.ranges, chest: [s.ranges.chest![0] + shift, s.ranges.chest![1] + shift] as const },
+      }));
+    const chest = async () => (await customChartSizes("women", "tops"))?.[0]?.ranges.chest?.[0];
+    const from = chart.sizes[0]!.ranges.chest![0];
+    await saveSizeChart(connection.db, "women", "tops", shifted(2));
+    expect(await chest()).toBe(from + 2);
+    await transaction(async (tx) => {
+      await saveSizeChart(tx, "women", "tops", shifted(4));
+      // A product page served meanwhile (PostgreSQL: on another connection; PGlite runs one transaction
+      // at a time, so a read there would wait for this one) sees the committed chart.
+      if (testDriver === "postgres") expect(await chest()).toBe(from + 2);
+    });
+    expect(await chest()).toBe(from + 4);
   });
 });
