@@ -657,23 +657,41 @@ export async function saveCategory(tx: Queryable, id: number | null, values: Cat
         `translations.${locale}.slug`,
       );
   }
+  // Only what changed is written: every statement on these tables (even one that changes nothing) puts
+  // a row in the change feed that makes every process reload its whole search index.
   let categoryId = id;
   const row = { parentId: values.parentId, position: values.position, isActive: values.isActive };
   if (categoryId === null) {
     const [created] = await tx.insert(categories).values(row).returning({ id: categories.id });
     categoryId = created!.id;
-  } else {
+  } else if (
+    current?.parentId !== row.parentId ||
+    current.position !== row.position ||
+    current.isActive !== row.isActive
+  ) {
     await tx.update(categories).set(row).where(eq(categories.id, categoryId));
   }
-  await tx
-    .insert(categoryTranslations)
-    .values(
-      locales.map((locale) => ({ categoryId: categoryId as number, locale, ...values.translations[locale] })),
-    )
-    .onConflictDoUpdate({
-      target: [categoryTranslations.categoryId, categoryTranslations.locale],
-      set: { name: sql`excluded.name`, slug: sql`excluded.slug`, description: sql`excluded.description` },
-    });
+  const changedTexts = locales.filter((locale) => {
+    const was = current?.translations[locale];
+    const now = values.translations[locale];
+    return (
+      !was || was.name !== now.name || was.slug !== now.slug || (was.description ?? null) !== now.description
+    );
+  });
+  if (changedTexts.length > 0)
+    await tx
+      .insert(categoryTranslations)
+      .values(
+        changedTexts.map((locale) => ({
+          categoryId: categoryId as number,
+          locale,
+          ...values.translations[locale],
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [categoryTranslations.categoryId, categoryTranslations.locale],
+        set: { name: sql`excluded.name`, slug: sql`excluded.slug`, description: sql`excluded.description` },
+      });
   const before = current
     ? {
         parentId: current.parentId,

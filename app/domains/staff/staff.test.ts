@@ -12,6 +12,7 @@ import { categoriesForStaff, categoryListing, productForStaff, productPage } fro
 import { productCards } from "../catalog/listing.server";
 import { listingIndex } from "../catalog/listing-index.server";
 import {
+  catalogChanges,
   categories,
   priceHistory,
   productImages,
@@ -334,6 +335,41 @@ describe("categories", () => {
         CategorySchema.parse({ parentId: id, position: 0, isActive: true, translations: texts("loop") }),
       ),
     ).rejects.toMatchObject({ field: "parentId" });
+  });
+
+  it("writes nothing when a category is saved as it was, so no process reloads its search index", async () => {
+    const feedRows = async () =>
+      (await connection.db.select({ n: sql<number>`count(*)::int` }).from(catalogChanges))[0]!.n;
+    const id = await saveCategoryFromForm(
+      merch,
+      null,
+      CategorySchema.parse({ position: 7, isActive: true, translations: texts("same") }),
+    );
+    const saved = (await categoriesForStaff()).find((c) => c.id === id)!;
+    // What the form sends back untouched: no parent and no description are empty fields.
+    const form = {
+      position: saved.position,
+      isActive: saved.isActive,
+      translations: Object.fromEntries(
+        Object.entries(saved.translations).map(([locale, t]) => [locale, { name: t.name, slug: t.slug }]),
+      ),
+    };
+    const before = await feedRows();
+    await saveCategoryFromForm(merch, id, CategorySchema.parse(form));
+    expect(await feedRows()).toBe(before);
+    expect((await entriesAbout("category", id)).map((e) => e.action)).toEqual(["category.create"]);
+
+    // A change in one locale writes that text only, and the feed names the category tree again.
+    const renamed = {
+      ...form,
+      translations: { ...form.translations, fr: { name: "Lin", slug: "lin-same" } },
+    };
+    await saveCategoryFromForm(merch, id, CategorySchema.parse(renamed));
+    expect(await feedRows()).toBeGreaterThan(before);
+    const after = (await categoriesForStaff()).find((c) => c.id === id)!;
+    expect(after.translations.fr).toMatchObject({ name: "Lin", slug: "lin-same" });
+    expect(after.translations.en).toEqual(saved.translations.en);
+    expect(after.position).toBe(7);
   });
 
   it("refuses reserved slugs in any locale", () => {
