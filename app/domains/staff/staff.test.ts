@@ -8,6 +8,7 @@ import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
+import { viewCart } from "../cart/cart.server";
 import { categoriesForStaff, categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
 import { productCards } from "../catalog/listing.server";
 import { listingIndex } from "../catalog/listing-index.server";
@@ -19,13 +20,14 @@ import {
   products,
   productTranslations,
 } from "../catalog/tables.server";
-import { activeNotices, isMaintenanceMode, shopSetting } from "../content/content.server";
+import { activeNotices, isMaintenanceMode, shopSetting, writeSetting } from "../content/content.server";
 import { createAccount, isBlocked, staffAccounts } from "../customers/customers.server";
 import { user } from "../customers/tables.server";
 import { unpaidOrderMinutes } from "../orders/orders.server";
 import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
 import { SynonymGroupSchema } from "../search/validation";
+import { shippingOptions } from "../shipping/shipping.server";
 import { sizeChartFor } from "../sizing/size-charts";
 import { customChartSizes, saveSizeChart } from "../sizing/sizing.server";
 import {
@@ -490,6 +492,29 @@ describe("settings, maintenance and notices", () => {
     await changeSetting(admin, "unpaidOrderMinutes", { minutes: 45 });
     expect(await unpaidOrderMinutes()).toBe(45);
     expect(await shopSetting("unpaidOrderMinutes")).toEqual({ minutes: 45 });
+  });
+
+  it("shows a saved free-shipping threshold in the cart and at checkout at once", async () => {
+    const thresholds = async () => ({
+      cart: (await viewCart(connection.db, null, "nl", "web")).freeShipping.thresholdCents,
+      checkout: (await shippingOptions("NL")).freeFromCents,
+    });
+    const was = await shopSetting("freeShippingThresholds");
+    expect(await thresholds()).toEqual({ cart: was.NL, checkout: was.NL });
+    try {
+      await changeSetting(admin, "freeShippingThresholds", { ...was, NL: 45_00 });
+      expect(await thresholds()).toEqual({ cart: 45_00, checkout: 45_00 });
+
+      await transaction(async (tx) => {
+        await writeSetting("freeShippingThresholds", { ...was, NL: 42_00 }, admin.id, tx);
+        // A cart shown meanwhile (PostgreSQL: on another connection; PGlite runs one transaction at a
+        // time) still sees the committed threshold, and does not keep it once the new one commits.
+        if (testDriver === "postgres") expect(await thresholds()).toEqual({ cart: 45_00, checkout: 45_00 });
+      });
+      expect(await thresholds()).toEqual({ cart: 42_00, checkout: 42_00 });
+    } finally {
+      await changeSetting(admin, "freeShippingThresholds", was);
+    }
   });
 
   it("moves the “Only n left” threshold of product pages and cards", async () => {
