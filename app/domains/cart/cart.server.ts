@@ -13,15 +13,13 @@ import {
   bagVariants,
   productIdsOfVariants,
 } from "../catalog/catalog.server";
-import { readSetting } from "../content/content.server";
+import { shopSetting } from "../content/content.server";
 import { recordEvent } from "../highlights/highlights.server";
 import { type LineProblem, lineProblem, type ProblemMessageKey, problemMessageKeys } from "./line-problems";
 import {
   countryOfLocale,
-  defaultFreeShippingThresholds,
   type FreeShippingProgress,
   type FreeShippingThresholds,
-  FreeShippingThresholdsSchema,
   freeShippingProgress,
   type ShippingPromise,
   type ShopCountry,
@@ -183,12 +181,9 @@ export async function cartSummary(
   };
 }
 
-const FREE_SHIPPING_SETTING = "freeShippingThresholds";
-
-/** The free-shipping thresholds operators set, or PRODUCT.md's defaults. */
+/** The free-shipping thresholds operators set, or PRODUCT.md's defaults (the setting checkout reads too). */
 export async function freeShippingThresholds(): Promise<FreeShippingThresholds> {
-  const stored = FreeShippingThresholdsSchema.safeParse(await readSetting(FREE_SHIPPING_SETTING));
-  return stored.success ? stored.data : defaultFreeShippingThresholds;
+  return shopSetting("freeShippingThresholds");
 }
 
 /** What the cart fly-in and page show. */

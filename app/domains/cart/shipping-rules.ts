@@ -1,23 +1,12 @@
-import { z } from "zod";
 import type { Locale } from "../../platform/i18n/locales";
-import {
-  DEFAULT_FREE_SHIPPING_FROM,
-  defaultCountryOf,
-  SAME_DAY_CUTOFF_HOUR,
-  shopClock,
-} from "../shipping/rules";
+import { defaultCountryOf, SAME_DAY_CUTOFF_HOUR, shopClock } from "../shipping/rules";
 
 /** The countries the shop ships to. */
 export const shopCountries = ["NL", "BE", "FR", "ES"] as const;
 export type ShopCountry = (typeof shopCountries)[number];
 
-/** PRODUCT.md *(setting)*: free shipping from €50 in NL/BE and €75 in FR/ES (the shipping domain's default). */
-export const defaultFreeShippingThresholds: Record<ShopCountry, number> = DEFAULT_FREE_SHIPPING_FROM;
-
-const cents = z.number().int().min(0);
-/** The `freeShippingThresholds` setting as operators save it. */
-export const FreeShippingThresholdsSchema = z.object({ NL: cents, BE: cents, FR: cents, ES: cents });
-export type FreeShippingThresholds = z.infer<typeof FreeShippingThresholdsSchema>;
+/** The `freeShippingThresholds` setting (content's `shopSetting`): free shipping from this subtotal, per country. */
+export type FreeShippingThresholds = Record<ShopCountry, number>;
 
 /**
  * The country the cart assumes until checkout knows the address: the locale's own country, and the

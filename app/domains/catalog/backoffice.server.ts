@@ -444,6 +444,9 @@ export async function setProductCategories(tx: Queryable, id: number, categoryId
   return { before, after };
 }
 
+// A photo added, removed or moved names its product in the change feed by itself (the product_images
+// triggers of migration 0021), so the cards in memory take it in at the next sync.
+
 export async function addProductImage(tx: Queryable, id: number, set: ImageSet) {
   await lockProduct(tx, id);
   const [last] = await tx
@@ -454,8 +457,6 @@ export async function addProductImage(tx: Queryable, id: number, set: ImageSet) 
     .insert(productImages)
     .values({ productId: id, set, position: (last?.position ?? -1) + 1 })
     .returning({ id: productImages.id });
-  // Images are part of the listing card: tell the listing index (images have no trigger of their own).
-  await touchProduct(tx, id);
   return row!.id;
 }
 
@@ -466,7 +467,6 @@ export async function removeProductImage(tx: Queryable, id: number, imageId: num
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
     .returning({ set: productImages.set });
   if (!removed) throw new CatalogueError("This image no longer exists.");
-  await touchProduct(tx, id);
   return removed.set;
 }
 
@@ -487,13 +487,7 @@ export async function moveProductImage(tx: Queryable, id: number, imageId: numbe
   [after[at], after[to]] = [after[to] as number, after[at] as number];
   for (const [position, imageId2] of after.entries())
     await tx.update(productImages).set({ position }).where(eq(productImages.id, imageId2));
-  await touchProduct(tx, id);
   return { before: order, after };
-}
-
-/** An update of the product row, so its change reaches the listing index through the trigger. */
-async function touchProduct(tx: Queryable, id: number) {
-  await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, id));
 }
 
 /**
@@ -660,23 +654,41 @@ export async function saveCategory(tx: Queryable, id: number | null, values: Cat
         `translations.${locale}.slug`,
       );
   }
+  // Only what changed is written: every statement on these tables (even one that changes nothing) puts
+  // a row in the change feed that makes every process reload its whole search index.
   let categoryId = id;
   const row = { parentId: values.parentId, position: values.position, isActive: values.isActive };
   if (categoryId === null) {
     const [created] = await tx.insert(categories).values(row).returning({ id: categories.id });
     categoryId = created!.id;
-  } else {
+  } else if (
+    current?.parentId !== row.parentId ||
+    current.position !== row.position ||
+    current.isActive !== row.isActive
+  ) {
     await tx.update(categories).set(row).where(eq(categories.id, categoryId));
   }
-  await tx
-    .insert(categoryTranslations)
-    .values(
-      locales.map((locale) => ({ categoryId: categoryId as number, locale, ...values.translations[locale] })),
-    )
-    .onConflictDoUpdate({
-      target: [categoryTranslations.categoryId, categoryTranslations.locale],
-      set: { name: sql`excluded.name`, slug: sql`excluded.slug`, description: sql`excluded.description` },
-    });
+  const changedTexts = locales.filter((locale) => {
+    const was = current?.translations[locale];
+    const now = values.translations[locale];
+    return (
+      !was || was.name !== now.name || was.slug !== now.slug || (was.description ?? null) !== now.description
+    );
+  });
+  if (changedTexts.length > 0)
+    await tx
+      .insert(categoryTranslations)
+      .values(
+        changedTexts.map((locale) => ({
+          categoryId: categoryId as number,
+          locale,
+          ...values.translations[locale],
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [categoryTranslations.categoryId, categoryTranslations.locale],
+        set: { name: sql`excluded.name`, slug: sql`excluded.slug`, description: sql`excluded.description` },
+      });
   const before = current
     ? {
         parentId: current.parentId,

@@ -11,6 +11,7 @@ import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-se
 import { type ListingFacets, type ListingScope, listingIndex } from "./listing-index.server";
 import { type ListingQuery, PAGE_SIZE } from "./listing-query";
 import { lowestPrice30dSql } from "./prices.server";
+import { variantAvailability } from "./product-rules";
 import { productImages, products, productTranslations, productVariants } from "./tables.server";
 
 export type { FacetValue, ListingScope } from "./listing-index.server";
@@ -28,7 +29,10 @@ export interface ProductCard {
   image: ImageSet | null;
   /** Units left over all sizes; 0 is sold out. */
   stock: number;
-  /** In stock, at or below the operators' "Only n left" threshold. */
+  /**
+   * In stock, at or below the operators' "Only n left" threshold: worked out from `stock` and the setting
+   * each time a card is served, never kept with a card in memory (a changed threshold shows at once).
+   */
   fewLeft: boolean;
   appOnly: boolean;
   comingSoon: boolean;
@@ -73,8 +77,29 @@ export async function listProducts(
   };
 }
 
+/** A card as read from the database: everything but what is worked out when it is served. */
+type StoredCard = Omit<ProductCard, "fewLeft">;
+
 /** The cards of these products in a locale, in the order given. */
 export async function productCards(db: Queryable, locale: Locale, ids: number[]): Promise<ProductCard[]> {
+  const [cards, threshold] = await Promise.all([readCards(db, locale, ids), fewLeftThreshold()]);
+  return served(cards, threshold);
+}
+
+/** The operators' "Only n left" threshold, in units. */
+async function fewLeftThreshold(): Promise<number> {
+  return (await shopSetting("fewLeftThreshold")).units;
+}
+
+/** The cards as a shopper gets them: "Only n left" from their stock and the threshold now. */
+function served(cards: readonly StoredCard[], threshold: number): ProductCard[] {
+  return cards.map((card) => ({
+    ...card,
+    fewLeft: variantAvailability(card.stock, threshold) === "few-left",
+  }));
+}
+
+async function readCards(db: Queryable, locale: Locale, ids: number[]): Promise<StoredCard[]> {
   if (ids.length === 0) return [];
   const firstImage = sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
   const lowestPrice30d = lowestPrice30dSql(products.id);
@@ -100,11 +125,7 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
       and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
     .where(sql`${products.id} = any(${`{${ids.join(",")}}`}::int[])`);
-  const [rows, highlights, fewLeft] = await Promise.all([
-    cards,
-    cardHighlightsFor(ids, db),
-    shopSetting("fewLeftThreshold"),
-  ]);
+  const [rows, highlights] = await Promise.all([cards, cardHighlightsFor(ids, db)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -113,7 +134,6 @@ export async function productCards(db: Queryable, locale: Locale, ids: number[])
           {
             ...r,
             stock: Number(r.stock),
-            fewLeft: Number(r.stock) > 0 && Number(r.stock) <= fewLeft.units,
             lowestPrice30dCents: r.lowestPrice30dCents === null ? null : Number(r.lowestPrice30dCents),
             highlights: highlights.get(id) ?? [],
           },
@@ -131,9 +151,10 @@ const CARD_CACHE_LIMIT = 50_000;
  * price, highlights) costs PostgreSQL more than the rest of a search. A card is dropped as soon as the
  * listing index takes in a change of its product (price, stock, name, photo: within a second of the
  * commit), and after CARD_TTL_MS in any case (highlights and the 30-day lowest price move with time).
+ * "Only n left" is not kept: it follows from the card's stock and the operators' threshold when served.
  */
 class CardCache {
-  private readonly entries = new Map<string, { card: ProductCard; until: number }>();
+  private readonly entries = new Map<string, { card: StoredCard; until: number }>();
   /** Bumped by every change: a read that started before one does not store what it read. */
   private generation = 0;
 
@@ -142,8 +163,13 @@ class CardCache {
   }
 
   async cards(locale: Locale, ids: number[]): Promise<ProductCard[]> {
+    const [cards, threshold] = await Promise.all([this.stored(locale, ids), fewLeftThreshold()]);
+    return served(cards, threshold);
+  }
+
+  private async stored(locale: Locale, ids: number[]): Promise<StoredCard[]> {
     const now = Date.now();
-    const found = new Map<number, ProductCard>();
+    const found = new Map<number, StoredCard>();
     const missing: number[] = [];
     for (const id of ids) {
       const entry = this.entries.get(`${locale}:${id}`);
@@ -152,7 +178,7 @@ class CardCache {
     }
     if (missing.length > 0) {
       const generation = this.generation;
-      const read = await productCards(this.db, locale, missing);
+      const read = await readCards(this.db, locale, missing);
       const keep = generation === this.generation;
       if (keep && this.entries.size + read.length > CARD_CACHE_LIMIT) this.entries.clear();
       for (const card of read) {

@@ -3,7 +3,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
+import { writeSetting } from "../content/content.server";
 import { productHighlights } from "../highlights/tables.server";
+import { addProductImage, moveProductImage, removeProductImage } from "./backoffice.server";
 import { CARD_TTL_MS, categoryScope, listProducts, type ProductCard } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
@@ -197,6 +200,8 @@ describe("listProducts", () => {
       { productId: id, priceCents: 5999, validFrom: new Date(Date.now() - 10 * day) },
       { productId: id, priceCents: 3999, validFrom: new Date(Date.now() - 1 * day) },
     ]);
+    // The price records are in the change feed: take them in now, so no card read before stays in memory.
+    await listingIndex(connection.db).ready({ fresh: true });
     const { query } = parseListingQuery(new URLSearchParams("sort=position"));
     const all = await listProducts(connection.db, "en", { ...query, page: 1 }, { categoryIds: null });
     const pages = [
@@ -288,6 +293,68 @@ describe("listProducts", () => {
     await listingIndex(db).ready({ fresh: true });
     const renewed = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
     expect(renewed?.image).toEqual(moved);
+  });
+
+  it("shows photos added, moved and removed in the back office on the card at the next sync", async () => {
+    const db = connection.db;
+    const { query } = parseListingQuery(new URLSearchParams("sort=position"));
+    const card = async () => {
+      await listingIndex(db).ready({ fresh: true });
+      return (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+    };
+    const { id, image: before } = await card();
+    const variant = (url: string) => ({ url, width: 200, height: 300 });
+    const photo = {
+      original: variant("/media/test/new.jpg"),
+      w200: variant("/media/test/new-200.webp"),
+      w400: variant("/media/test/new-400.webp"),
+      w600: variant("/media/test/new-600.webp"),
+      w900: variant("/media/test/new-900.webp"),
+      w1000: variant("/media/test/new-1000.webp"),
+    };
+    const added = await transaction((tx) => addProductImage(tx, id, photo));
+    expect((await card()).image).toEqual(before);
+    for (;;) {
+      const { before: order } = await transaction((tx) => moveProductImage(tx, id, added, "up"));
+      if (order.indexOf(added) <= 1) break;
+    }
+    expect((await card()).image).toEqual(photo);
+    await transaction((tx) => removeProductImage(tx, id, added));
+    expect((await card()).image).toEqual(before);
+  });
+
+  it("works out “Only n left” from the stock and the threshold each time a card is served", async () => {
+    const db = connection.db;
+    const { query } = parseListingQuery(new URLSearchParams("sort=position"));
+    const card = async () =>
+      (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+    await listingIndex(db).ready({ fresh: true });
+    const { id } = await card();
+    const [variant] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
+    const leave = async (units: number) => {
+      await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, id));
+      await db.update(productVariants).set({ stock: units }).where(eq(productVariants.id, variant!.id));
+      await listingIndex(db).ready({ fresh: true });
+    };
+
+    await leave(8);
+    expect(await card()).toMatchObject({ id, stock: 8, fewLeft: false });
+    await leave(3);
+    expect(await card()).toMatchObject({ id, stock: 3, fewLeft: true });
+    await leave(8);
+    expect(await card()).toMatchObject({ id, stock: 8, fewLeft: false });
+
+    // The threshold is no product change (no feed row): the card stays in memory, its "Only n left" moves.
+    try {
+      await writeSetting("fewLeftThreshold", { units: 10 });
+      expect(await card()).toMatchObject({ id, stock: 8, fewLeft: true });
+    } finally {
+      await writeSetting("fewLeftThreshold", { units: 5 });
+    }
+    expect(await card()).toMatchObject({ id, stock: 8, fewLeft: false });
   });
 
   it("finds nothing for an unknown category", async () => {

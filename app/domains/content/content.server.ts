@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
+import { afterCommit } from "../../platform/db/transaction.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { type SettingKey, type SettingValue, settingValue } from "./settings";
 import { type NoticeTone, siteNotices, siteSettings } from "./tables.server";
@@ -18,6 +19,16 @@ interface SiteState {
 /** Read on every page request, so kept in memory for a few seconds per process. */
 const CACHE_MS = 5_000;
 let cached: { state: SiteState; until: number } | undefined;
+/** Bumped when the site state changes: a read that started before does not keep what it read. */
+let siteGeneration = 0;
+
+/** Drops this process's site state once `tx` commits (others follow within CACHE_MS). */
+function forgetSiteState(tx: Queryable): void {
+  afterCommit(tx, () => {
+    siteGeneration++;
+    cached = undefined;
+  });
+}
 
 async function loadSiteState(): Promise<SiteState> {
   const now = sql`now()`;
@@ -33,10 +44,11 @@ async function loadSiteState(): Promise<SiteState> {
 }
 
 async function siteState(): Promise<SiteState> {
-  if (!cached || cached.until < Date.now()) {
-    cached = { state: await loadSiteState(), until: Date.now() + CACHE_MS };
-  }
-  return cached.state;
+  if (cached && cached.until >= Date.now()) return cached.state;
+  const started = siteGeneration;
+  const state = await loadSiteState();
+  if (started === siteGeneration) cached = { state, until: Date.now() + CACHE_MS };
+  return state;
 }
 
 export async function isMaintenanceMode(): Promise<boolean> {
@@ -59,7 +71,7 @@ export async function setMaintenanceMode(on: boolean, by?: string, tx: Queryable
       target: siteSettings.key,
       set: { value: on, updatedAt: sql`now()`, updatedBy: by },
     });
-  cached = undefined;
+  forgetSiteState(tx);
 }
 
 export async function publishNotice(
@@ -72,7 +84,7 @@ export async function publishNotice(
   tx: Queryable = db(),
 ): Promise<number> {
   const [row] = await tx.insert(siteNotices).values(notice).returning({ id: siteNotices.id });
-  cached = undefined;
+  forgetSiteState(tx);
   return row!.id;
 }
 
@@ -102,7 +114,7 @@ export async function endNotice(id: number, tx: Queryable = db()) {
     .update(siteNotices)
     .set({ endsAt: sql`least(coalesce(${siteNotices.endsAt}, now()), now())` })
     .where(eq(siteNotices.id, id));
-  cached = undefined;
+  forgetSiteState(tx);
   return row;
 }
 
@@ -115,6 +127,10 @@ export async function readSetting(key: string, on: Queryable = db()): Promise<un
   return row?.value;
 }
 
+/**
+ * Saves an operator setting. This process reads the new value as soon as `tx` commits (not before: a reader
+ * in between would keep the old value), other processes within CACHE_MS.
+ */
 export async function writeSetting(
   key: string,
   value: unknown,
@@ -125,36 +141,53 @@ export async function writeSetting(
     .insert(siteSettings)
     .values({ key, value, updatedBy: by })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: by } });
-  settingsCache.delete(key);
-  storedCache.delete(key);
+  afterCommit(tx, () => {
+    settingsGeneration++;
+    settingsCache.delete(key);
+  });
 }
 
-/** Operator settings are read on hot paths (cart, product pages): kept a few seconds per process. */
-const settingsCache = new Map<string, { value: unknown; until: number }>();
-const storedCache = new Map<string, { value: unknown; until: number }>();
+/** A setting as stored, and (once a caller asked for it) as `shopSetting` reads it. */
+interface SettingEntry {
+  stored: unknown;
+  value?: unknown;
+  until: number;
+}
 
 /**
- * `readSetting` for a hot path (every order placed reads the payment methods' setting), kept a few
- * seconds per process like `shopSetting`: a save in this process shows at once, in others within seconds.
+ * Operator settings are read on hot paths (cart, checkout, product pages and cards): every reader goes
+ * through this one cache, a few seconds per process, dropped by `writeSetting` when a save commits.
+ */
+const settingsCache = new Map<string, SettingEntry>();
+/** Bumped by every save: a read that started before one does not keep what it read. */
+let settingsGeneration = 0;
+
+async function settingEntry(key: string): Promise<SettingEntry> {
+  const hit = settingsCache.get(key);
+  if (hit && hit.until > Date.now()) return hit;
+  const started = settingsGeneration;
+  const entry: SettingEntry = { stored: await readSetting(key), until: Date.now() + CACHE_MS };
+  if (started === settingsGeneration) settingsCache.set(key, entry);
+  return entry;
+}
+
+/**
+ * An operator setting's stored JSON value (undefined when none was saved) for a setting with a shape of its
+ * own (`payments.methods`, `shippingMethods`), through the settings cache. A save in this process shows at
+ * once, in others within seconds. The back office reads with `readSetting`, uncached.
  */
 export async function cachedSetting(key: string): Promise<unknown> {
-  const hit = storedCache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
-  const value = await readSetting(key);
-  storedCache.set(key, { value, until: Date.now() + CACHE_MS });
-  return value;
+  return (await settingEntry(key)).stored;
 }
 
 /**
  * One of PRODUCT.md's *(setting)* values (see `settings.ts`): what operators saved, or the default when
- * nothing (or something no longer valid) is stored.
+ * nothing (or something no longer valid) is stored. Through the settings cache, like `cachedSetting`.
  */
 export async function shopSetting<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-  const hit = settingsCache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value as SettingValue<K>;
-  const value = settingValue(key, await readSetting(key));
-  settingsCache.set(key, { value, until: Date.now() + CACHE_MS });
-  return value;
+  const entry = await settingEntry(key);
+  entry.value ??= settingValue(key, entry.stored);
+  return entry.value as SettingValue<K>;
 }
 
 export {

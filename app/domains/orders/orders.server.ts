@@ -10,7 +10,7 @@ import { href } from "../../routing/urls";
 import { clearCart } from "../cart/cart.server";
 import { reserveStock, returnStock } from "../catalog/catalog.server";
 import type { Totals } from "../checkout/totals";
-import { readSetting } from "../content/content.server";
+import { shopSetting } from "../content/content.server";
 import { recordEvent } from "../highlights/highlights.server";
 import { queueEmail } from "../notifications/notifications.server";
 import {
@@ -119,25 +119,12 @@ export class OrderRefused extends Error {
   }
 }
 
-const EXPIRY_SETTING = "unpaidOrderMinutes";
-const DEFAULT_EXPIRY_MINUTES = 30;
-
-/** Read for every order placed, so kept a few seconds per process (a change shows within 10 s). */
-let expiryCache: { minutes: number; until: number } | undefined;
-
-/** Minutes an order waits for its payment before it is canceled and its stock returned (a setting). */
-/** Drops this process's copy of the expiry (after an operator changed it here; others follow within 10 s). */
-export function forgetUnpaidOrderMinutes(): void {
-  expiryCache = undefined;
-}
-
+/**
+ * Minutes an order waits for its payment before it is canceled and its stock returned (the
+ * `unpaidOrderMinutes` setting, read for every order placed through the settings cache).
+ */
 export async function unpaidOrderMinutes(): Promise<number> {
-  if (expiryCache && expiryCache.until > Date.now()) return expiryCache.minutes;
-  const value = await readSetting(EXPIRY_SETTING);
-  const minutes =
-    typeof value === "number" && Number.isInteger(value) && value > 0 ? value : DEFAULT_EXPIRY_MINUTES;
-  expiryCache = { minutes, until: Date.now() + 10_000 };
-  return minutes;
+  return (await shopSetting("unpaidOrderMinutes")).minutes;
 }
 
 /** 9 digits, first never 0, drawn at random: numbers say nothing about how many orders there are. */

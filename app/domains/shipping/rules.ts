@@ -34,14 +34,6 @@ export const DEFAULT_SHIPPING_METHODS: Record<Country, ShippingMethod[]> = {
   ],
 };
 
-/** Default of the `freeShippingThresholds` setting (PRODUCT.md: €50 NL/BE, €75 FR/ES). */
-export const DEFAULT_FREE_SHIPPING_FROM: Record<Country, number> = {
-  NL: 5_000,
-  BE: 5_000,
-  FR: 7_500,
-  ES: 7_500,
-};
-
 /** Orders placed before this hour ship the same day (SPEC §9). */
 export const SAME_DAY_CUTOFF_HOUR = 23;
 

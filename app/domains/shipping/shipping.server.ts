@@ -3,7 +3,13 @@ import { env } from "../../platform/env.server";
 import { type Country, countries } from "../../platform/forms/validators";
 import { logger } from "../../platform/logging/logger.server";
 import type { ShippingCharge } from "../checkout/totals";
-import { readSetting, writeSetting } from "../content/content.server";
+import {
+  cachedSetting,
+  readSetting,
+  settingSchema,
+  shopSetting,
+  writeSetting,
+} from "../content/content.server";
 import {
   type AddressLookup,
   httpAddressLookup,
@@ -12,7 +18,6 @@ import {
   sampleAddressLookup,
 } from "./address-lookup.server";
 import {
-  DEFAULT_FREE_SHIPPING_FROM,
   DEFAULT_SHIPPING_METHODS,
   type DeliveryMoment,
   deliveryMoments,
@@ -33,7 +38,6 @@ export { defaultCountryOf, deliveryMoments, shippingPromise } from "./rules";
 export type { ServicePoint } from "./service-points.server";
 
 const METHODS_SETTING = "shippingMethods";
-const THRESHOLDS_SETTING = "freeShippingThresholds";
 
 const MethodSchema = z.object({
   id: z.string().min(1),
@@ -43,36 +47,32 @@ const MethodSchema = z.object({
   moments: z.boolean(),
 });
 export const ShippingMethodsSettingSchema = z.partialRecord(z.enum(countries), z.array(MethodSchema));
-const cents = z.number().int().min(0);
-/** The `freeShippingThresholds` setting, which the cart's progress bar reads too: all four countries. */
-export const FreeShippingSettingSchema = z.object({ NL: cents, BE: cents, FR: cents, ES: cents });
 
 export interface ShippingSettings {
   methods: Record<Country, ShippingMethod[]>;
-  /** Free at or above this subtotal. */
+  /** Free at or above this subtotal: the `freeShippingThresholds` setting, which the cart's bar reads too. */
   freeFromCents: Record<Country, number>;
 }
 
-/** Read on every quote, so kept in memory a few seconds per process (an operator's change shows within 10 s). */
-const CACHE_MS = 10_000;
-let cached: { settings: ShippingSettings; until: number } | undefined;
+/** The methods as last parsed, by the stored value they came from (the settings cache hands out the same one). */
+let parsedMethods: { stored: unknown; methods: Record<Country, ShippingMethod[]> } | undefined;
 
+function methodsOf(stored: unknown): Record<Country, ShippingMethod[]> {
+  if (parsedMethods && parsedMethods.stored === stored) return parsedMethods.methods;
+  const parsed = ShippingMethodsSettingSchema.safeParse(stored ?? {});
+  if (!parsed.success) logger.warn("invalid shipping methods setting: the defaults apply");
+  const methods = { ...DEFAULT_SHIPPING_METHODS, ...(parsed.data ?? {}) };
+  parsedMethods = { stored, methods };
+  return methods;
+}
+
+/** Read on every quote, through the settings cache (content's): a save shows at once in this process. */
 export async function shippingSettings(): Promise<ShippingSettings> {
-  if (cached && cached.until > Date.now()) return cached.settings;
   const [methods, thresholds] = await Promise.all([
-    readSetting(METHODS_SETTING),
-    readSetting(THRESHOLDS_SETTING),
+    cachedSetting(METHODS_SETTING),
+    shopSetting("freeShippingThresholds"),
   ]);
-  const parsedMethods = ShippingMethodsSettingSchema.safeParse(methods ?? {});
-  const parsedThresholds = FreeShippingSettingSchema.safeParse(thresholds ?? DEFAULT_FREE_SHIPPING_FROM);
-  if (!parsedMethods.success || !parsedThresholds.success)
-    logger.warn("invalid shipping settings: the defaults apply where they are invalid");
-  const settings: ShippingSettings = {
-    methods: { ...DEFAULT_SHIPPING_METHODS, ...(parsedMethods.data ?? {}) },
-    freeFromCents: parsedThresholds.data ?? DEFAULT_FREE_SHIPPING_FROM,
-  };
-  cached = { settings, until: Date.now() + CACHE_MS };
-  return settings;
+  return { methods: methodsOf(methods), freeFromCents: thresholds };
 }
 
 /**
@@ -97,9 +97,8 @@ export async function saveShippingSettings(
   }
   if (change.freeFromCents) {
     const merged = { ...current.freeFromCents, ...change.freeFromCents };
-    await writeSetting(THRESHOLDS_SETTING, FreeShippingSettingSchema.parse(merged), by);
+    await writeSetting("freeShippingThresholds", settingSchema("freeShippingThresholds").parse(merged), by);
   }
-  cached = undefined;
 }
 
 export interface ShippingOptions {

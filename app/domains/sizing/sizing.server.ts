@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
+import { afterCommit } from "../../platform/db/transaction.server";
 import type { BodyProfile } from "./body";
 import { chartProblems } from "./chart-rules";
 import { type ChartSize, type GarmentFamily, type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
@@ -8,14 +9,28 @@ import { sizeChartOverrides } from "./tables.server";
 /** Charts are read on product pages: kept half a minute per process. */
 const CACHE_MS = 30_000;
 let cache: { overrides: Map<string, ChartSize[]>; until: number } | undefined;
+/** Bumped when the charts change: a read that started before does not keep what it read. */
+let generation = 0;
 const keyOf = (profile: string, family: string) => `${profile}/${family}`;
 
 async function overrides(): Promise<Map<string, ChartSize[]>> {
   if (cache && cache.until > Date.now()) return cache.overrides;
+  const started = generation;
   const rows = await db().select().from(sizeChartOverrides);
   const map = new Map(rows.map((r) => [keyOf(r.profile, r.family), r.sizes]));
-  cache = { overrides: map, until: Date.now() + CACHE_MS };
+  if (started === generation) cache = { overrides: map, until: Date.now() + CACHE_MS };
   return map;
+}
+
+/**
+ * Drops this process's charts once the change written through `tx` commits (others follow within
+ * CACHE_MS). Not before: a product page read between the two would keep the old charts for CACHE_MS.
+ */
+function forgetCharts(tx: Queryable): void {
+  afterCommit(tx, () => {
+    generation++;
+    cache = undefined;
+  });
 }
 
 /** The sizes of a chart as operators changed them; null while the built-in chart applies. */
@@ -83,7 +98,7 @@ export async function saveSizeChart(
       target: [sizeChartOverrides.profile, sizeChartOverrides.family],
       set: { sizes, updatedAt: new Date() },
     });
-  cache = undefined;
+  forgetCharts(tx);
   return { before: before?.sizes ?? builtIn.sizes, after: sizes };
 }
 
@@ -93,6 +108,6 @@ export async function resetSizeChart(tx: Queryable, profile: BodyProfile, family
     .delete(sizeChartOverrides)
     .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)))
     .returning({ sizes: sizeChartOverrides.sizes });
-  cache = undefined;
+  forgetCharts(tx);
   return removed ? { before: removed.sizes, after: sizeChartFor(profile, family)?.sizes ?? [] } : null;
 }

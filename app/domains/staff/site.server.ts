@@ -15,7 +15,6 @@ import {
 
 import { highlightThresholds, setHighlightThresholds } from "../highlights/highlights.server";
 import type { HighlightThresholds } from "../highlights/thresholds";
-import { forgetUnpaidOrderMinutes } from "../orders/orders.server";
 import { methodAvailability } from "../payments/payments.server";
 import { audited, changes, type StaffActor } from "./audit.server";
 import type { NoticeInput, PaymentMethodsInput } from "./validation";
@@ -23,7 +22,7 @@ import type { NoticeInput, PaymentMethodsInput } from "./validation";
 /** Saves one operator setting (validated against its definition again: the server decides). */
 export async function changeSetting(actor: StaffActor, key: SettingKey, value: Record<string, number>) {
   const parsed = settingSchema(key).parse(value);
-  const saved = await audited(actor, async (tx) => {
+  return audited(actor, async (tx) => {
     const before = settingValue(key, await readSetting(key, tx));
     await writeSetting(key, storedSetting(key, parsed), actor.id, tx);
     const diff = changes(before, parsed);
@@ -39,9 +38,6 @@ export async function changeSetting(actor: StaffActor, key: SettingKey, value: R
       },
     };
   });
-  // Checkout keeps the expiry for 10 s; the operator's own process uses the new value at once.
-  if (key === "unpaidOrderMinutes") forgetUnpaidOrderMinutes();
-  return saved;
 }
 
 export function changeHighlightThresholds(actor: StaffActor, thresholds: HighlightThresholds) {

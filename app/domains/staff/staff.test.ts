@@ -3,28 +3,33 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededDatabase } from "../../../tests/support/database";
+import { seededDatabase, testDriver } from "../../../tests/support/database";
 import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
+import { viewCart } from "../cart/cart.server";
 import { categoriesForStaff, categoryListing, productForStaff, productPage } from "../catalog/catalog.server";
 import { productCards } from "../catalog/listing.server";
 import { listingIndex } from "../catalog/listing-index.server";
 import {
+  catalogChanges,
   categories,
   priceHistory,
   productImages,
   products,
   productTranslations,
 } from "../catalog/tables.server";
-import { activeNotices, isMaintenanceMode, shopSetting } from "../content/content.server";
+import { activeNotices, isMaintenanceMode, shopSetting, writeSetting } from "../content/content.server";
 import { createAccount, isBlocked, staffAccounts } from "../customers/customers.server";
 import { user } from "../customers/tables.server";
 import { unpaidOrderMinutes } from "../orders/orders.server";
 import { availablePaymentMethods } from "../payments/payments.server";
 import { searchProducts } from "../search/search.server";
 import { SynonymGroupSchema } from "../search/validation";
+import { shippingOptions } from "../shipping/shipping.server";
 import { sizeChartFor } from "../sizing/size-charts";
+import { customChartSizes, saveSizeChart } from "../sizing/sizing.server";
 import {
   AccountError,
   addProduct,
@@ -334,6 +339,41 @@ describe("categories", () => {
     ).rejects.toMatchObject({ field: "parentId" });
   });
 
+  it("writes nothing when a category is saved as it was, so no process reloads its search index", async () => {
+    const feedRows = async () =>
+      (await connection.db.select({ n: sql<number>`count(*)::int` }).from(catalogChanges))[0]!.n;
+    const id = await saveCategoryFromForm(
+      merch,
+      null,
+      CategorySchema.parse({ position: 7, isActive: true, translations: texts("same") }),
+    );
+    const saved = (await categoriesForStaff()).find((c) => c.id === id)!;
+    // What the form sends back untouched: no parent and no description are empty fields.
+    const form = {
+      position: saved.position,
+      isActive: saved.isActive,
+      translations: Object.fromEntries(
+        Object.entries(saved.translations).map(([locale, t]) => [locale, { name: t.name, slug: t.slug }]),
+      ),
+    };
+    const before = await feedRows();
+    await saveCategoryFromForm(merch, id, CategorySchema.parse(form));
+    expect(await feedRows()).toBe(before);
+    expect((await entriesAbout("category", id)).map((e) => e.action)).toEqual(["category.create"]);
+
+    // A change in one locale writes that text only, and the feed names the category tree again.
+    const renamed = {
+      ...form,
+      translations: { ...form.translations, fr: { name: "Lin", slug: "lin-same" } },
+    };
+    await saveCategoryFromForm(merch, id, CategorySchema.parse(renamed));
+    expect(await feedRows()).toBeGreaterThan(before);
+    const after = (await categoriesForStaff()).find((c) => c.id === id)!;
+    expect(after.translations.fr).toMatchObject({ name: "Lin", slug: "lin-same" });
+    expect(after.translations.en).toEqual(saved.translations.en);
+    expect(after.position).toBe(7);
+  });
+
   it("refuses reserved slugs in any locale", () => {
     const translations = texts("x");
     (translations.es as { slug: string }).slug = "buscar";
@@ -454,6 +494,29 @@ describe("settings, maintenance and notices", () => {
     expect(await shopSetting("unpaidOrderMinutes")).toEqual({ minutes: 45 });
   });
 
+  it("shows a saved free-shipping threshold in the cart and at checkout at once", async () => {
+    const thresholds = async () => ({
+      cart: (await viewCart(connection.db, null, "nl", "web")).freeShipping.thresholdCents,
+      checkout: (await shippingOptions("NL")).freeFromCents,
+    });
+    const was = await shopSetting("freeShippingThresholds");
+    expect(await thresholds()).toEqual({ cart: was.NL, checkout: was.NL });
+    try {
+      await changeSetting(admin, "freeShippingThresholds", { ...was, NL: 45_00 });
+      expect(await thresholds()).toEqual({ cart: 45_00, checkout: 45_00 });
+
+      await transaction(async (tx) => {
+        await writeSetting("freeShippingThresholds", { ...was, NL: 42_00 }, admin.id, tx);
+        // A cart shown meanwhile (PostgreSQL: on another connection; PGlite runs one transaction at a
+        // time) still sees the committed threshold, and does not keep it once the new one commits.
+        if (testDriver === "postgres") expect(await thresholds()).toEqual({ cart: 45_00, checkout: 45_00 });
+      });
+      expect(await thresholds()).toEqual({ cart: 42_00, checkout: 42_00 });
+    } finally {
+      await changeSetting(admin, "freeShippingThresholds", was);
+    }
+  });
+
   it("moves the “Only n left” threshold of product pages and cards", async () => {
     const slug = await englishSlug(productId);
     expect((await productPage("en", slug))!.fewLeftThreshold).toBe(5);
@@ -526,5 +589,25 @@ describe("size charts", () => {
     broken.sizes[2]!.chestMin = broken.sizes[1]!.chestMax + 5;
     broken.sizes[2]!.chestMax = broken.sizes[2]!.chestMin + 4;
     await expect(changeSizeChart(merch, SizeChartSchema.parse(broken))).rejects.toThrow(SizeChartError);
+  });
+
+  it("drops the charts in memory once the save has committed, not before", async () => {
+    const chart = sizeChartFor("women", "tops")!;
+    const shifted = (shift: number) =>
+      chart.sizes.map((s) => ({
+        ...s,
+        ranges: { ...s.ranges, chest: [s.ranges.chest![0] + shift, s.ranges.chest![1] + shift] as const },
+      }));
+    const chest = async () => (await customChartSizes("women", "tops"))?.[0]?.ranges.chest?.[0];
+    const from = chart.sizes[0]!.ranges.chest![0];
+    await saveSizeChart(connection.db, "women", "tops", shifted(2));
+    expect(await chest()).toBe(from + 2);
+    await transaction(async (tx) => {
+      await saveSizeChart(tx, "women", "tops", shifted(4));
+      // A product page served meanwhile (PostgreSQL: on another connection; PGlite runs one transaction
+      // at a time, so a read there would wait for this one) sees the committed chart.
+      if (testDriver === "postgres") expect(await chest()).toBe(from + 2);
+    });
+    expect(await chest()).toBe(from + 4);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { categories } from "../../domains/catalog/tables.server";
 import { type Connection, selectRows } from "./db.server";
-import { transaction } from "./transaction.server";
+import { afterCommit, transaction } from "./transaction.server";
 
 let connection: Connection;
 beforeAll(async () => {
@@ -74,5 +74,44 @@ describe("transaction retries", () => {
       ),
     ).rejects.toThrow("unique violation");
     expect(failures).toBe(1);
+  });
+});
+
+describe("afterCommit", () => {
+  it("runs once the outermost transaction has committed, never after a rollback", async () => {
+    const seen: string[] = [];
+    const committed = async () =>
+      (await connection.db.select().from(categories).where(eq(categories.position, 911))).length;
+    await transaction(async (tx) => {
+      await tx.insert(categories).values({ position: 911 });
+      afterCommit(tx, () => seen.push("outer"));
+      await transaction(async (inner) => afterCommit(inner, () => seen.push("inner")), { on: tx });
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(["outer", "inner"]);
+    expect(await committed()).toBe(1);
+
+    await expect(
+      transaction(async (tx) => {
+        afterCommit(tx, () => seen.push("rolled back"));
+        throw new Error("second thoughts");
+      }),
+    ).rejects.toThrow("second thoughts");
+    afterCommit(connection.db, () => seen.push("no transaction"));
+    expect(seen).toEqual(["outer", "inner", "no transaction"]);
+  });
+
+  it("runs the effects of the attempt that committed only", async () => {
+    let calls = 0;
+    let effects = 0;
+    await transaction(
+      async (tx) => {
+        calls++;
+        afterCommit(tx, () => effects++);
+        if (calls === 1) throw Object.assign(new Error("could not serialize access"), { code: "40001" });
+      },
+      { isolationLevel: "serializable" },
+    );
+    expect({ calls, effects }).toEqual({ calls: 2, effects: 1 });
   });
 });
