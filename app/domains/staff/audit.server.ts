@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { StaffRole } from "../../platform/auth/auth.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { escapeLike } from "../../platform/db/like";
 import { transaction } from "../../platform/db/transaction.server";
 import { staffAuditLog } from "./tables.server";
 
@@ -84,7 +85,7 @@ export async function auditLog(query: AuditQuery = {}, on: Queryable = db()) {
   if (query.targetType) filters.push(eq(staffAuditLog.targetType, query.targetType));
   if (query.targetId) filters.push(eq(staffAuditLog.targetId, query.targetId));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(query.q)}%`;
     filters.push(
       or(
         ilike(staffAuditLog.actorEmail, like),
