@@ -172,6 +172,15 @@ async function paidOrder(): Promise<string> {
   return placed.number;
 }
 
+/** Whether the test customer is blocked now (what a block action did, whatever it answered). */
+async function blocked() {
+  const [row] = await connection.db
+    .select({ blocked: user.blocked })
+    .from(user)
+    .where(eq(user.id, ids.customer as string));
+  return row?.blocked;
+}
+
 describe("back-office pages", () => {
   it("send a visitor without a session to the login page, coming back afterwards", async () => {
     try {
@@ -277,13 +286,6 @@ describe("back-office pages", () => {
         customer.action(args(request(who, path, { method: "POST", body: form }), params)),
       );
     };
-    const blocked = async () =>
-      (
-        await connection.db
-          .select({ blocked: user.blocked })
-          .from(user)
-          .where(eq(user.id, ids.customer as string))
-      )[0]?.blocked;
     expect(await block("merchandiser")).toBe(403);
     expect(await blocked()).toBe(false);
     // An action answers 200 with a refused form too: what counts is that the customer is blocked.
@@ -371,13 +373,6 @@ describe("back-office API", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ reason: "API test" }),
       });
-    const blocked = async () =>
-      (
-        await connection.db
-          .select({ blocked: user.blocked })
-          .from(user)
-          .where(eq(user.id, ids.customer as string))
-      )[0]?.blocked;
     await call("support", `/v1/admin/customers/${ids.customer}/block`, { method: "DELETE" });
     expect((await block("merchandiser")).status).toBe(403);
     expect(await blocked()).toBe(false);
