@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
-import { transaction } from "../../platform/db/transaction.server";
+import { afterCommit, transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
@@ -17,6 +17,8 @@ import {
   onPaymentStatus,
   type PaymentMethod,
   type PaymentRecord,
+  reserveRefund,
+  settleRefund,
   syncPayment,
 } from "../payments/payments.server";
 import {
@@ -25,6 +27,7 @@ import {
   releaseDiscountRedemption,
   removeDiscountCode,
 } from "../promotions/promotions.server";
+import { queueRefundEmail } from "./backoffice.server";
 import {
   type AddressKind,
   type OrderActor,
@@ -379,14 +382,8 @@ export async function applyPaymentStatus(tx: Transaction, payment: PaymentRecord
   if (!order) return;
   if (order.paymentId && order.paymentId !== payment.id) return;
   if (payment.status === "paid") {
-    if (order.status !== "pending") {
-      if (order.status === "canceled")
-        logger.error(
-          { order: order.number, payment: payment.id },
-          "a payment succeeded for a canceled order: refund it from the back office",
-        );
-      return;
-    }
+    if (order.status === "canceled") await refundLatePayment(tx, order.number, payment);
+    if (order.status !== "pending") return;
     await moveOrder(tx, order, "processing", "payment", { note: `paid (${payment.method})` });
     if (order.cartId !== null) {
       await clearCart(tx, order.cartId);
@@ -402,6 +399,37 @@ export async function applyPaymentStatus(tx: Transaction, payment: PaymentRecord
 }
 
 onPaymentStatus("order", applyPaymentStatus);
+
+/**
+ * A payment that succeeded for an order canceled meanwhile (the shopper paid as the order expired, or the
+ * provider answered late): its stock is back on the shelf, so the money goes back too, in full and once
+ * (keyed by the payment). The refund is reserved with the change and asked of the provider after the commit;
+ * if the provider does not answer, it stays pending in the back office, where the same key settles it.
+ */
+async function refundLatePayment(tx: Transaction, number: string, payment: PaymentRecord): Promise<void> {
+  const amountCents = payment.amountCents - payment.refundedCents;
+  if (amountCents <= 0) return;
+  const refund = await reserveRefund(tx, {
+    paymentId: payment.id,
+    amountCents,
+    idempotencyKey: `canceled-order:${payment.id}`,
+    reason: `Order ${number} was canceled before its payment arrived`,
+  }).catch((error: unknown) => {
+    // The payment's own change must still be applied: staff refund it by hand.
+    logger.error({ err: error, order: number, payment: payment.id }, "a late payment could not be refunded");
+    return null;
+  });
+  if (refund?.status !== "pending") return;
+  await queueRefundEmail(tx, number, refund.amountCents);
+  afterCommit(tx, () => {
+    settleRefund(db(), refund.id).catch((error: unknown) =>
+      logger.error(
+        { err: error, order: number, refund: refund.id },
+        "the refund of a late payment is pending",
+      ),
+    );
+  });
+}
 
 /**
  * Cancels unpaid orders whose time is up and returns their stock. The provider is asked first (a payment

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
@@ -10,10 +10,12 @@ import { products, productVariants } from "../catalog/tables.server";
 import { placeOrder } from "../checkout/checkout.server";
 import { user } from "../customers/auth-tables.server";
 import { outboxMessages } from "../notifications/tables.server";
-import { paymentById } from "../payments/payments.server";
+import { decideSandboxCheckout, paymentById, syncPayment } from "../payments/payments.server";
+import { paymentRefunds } from "../payments/tables.server";
 import {
   anonymiseOrdersOf,
   applyPaymentStatus,
+  expireUnpaidOrders,
   isFirstOrder,
   newOrderNumber,
   orderByNumber,
@@ -186,6 +188,35 @@ describe("orders in the database", () => {
       ok: false,
       messageKey: "orders:errors.notFound",
     });
+  });
+
+  it("refunds a payment that arrives after its order expired, in full and once, and tells the customer", async () => {
+    const number = await placed({ token: newGuestToken() }, "late@example.fr");
+    const [row] = await connection.db.select().from(orders).where(eq(orders.number, number));
+    const payment = (await paymentById(connection.db, row!.paymentId!))!;
+    await expireUnpaidOrders({ now: new Date(Date.now() + 24 * 3_600_000) });
+    expect((await orderByNumber(connection.db, number))?.status).toBe("canceled");
+
+    // The shopper was still on the payment page and pays after all.
+    await decideSandboxCheckout(connection.db, payment.providerId!, "paid");
+    expect((await syncPayment(connection.db, payment.id))?.status).toBe("paid");
+    expect((await syncPayment(connection.db, payment.id))?.status).toBe("paid");
+
+    // The provider is asked after the commit.
+    await vi.waitFor(async () => {
+      const refunds = await connection.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentId, payment.id));
+      expect(refunds).toMatchObject([{ status: "refunded", amountCents: payment.amountCents }]);
+    });
+    expect((await paymentById(connection.db, payment.id))?.refundedCents).toBe(payment.amountCents);
+    expect((await orderByNumber(connection.db, number))?.status).toBe("canceled");
+    const mails = await connection.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "late@example.fr"));
+    expect(mails.filter((m) => m.template === "orderRefunded")).toHaveLength(1);
   });
 
   it("returns the stock of a paid order canceled by staff, once", async () => {
