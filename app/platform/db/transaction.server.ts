@@ -55,9 +55,13 @@ export async function transaction<T>(
   const on = options.on ?? db();
   if ("rollback" in on) {
     const outer = pendingEffects.get(on);
-    return on.transaction((tx) => {
-      if (outer) pendingEffects.set(tx, outer);
-      return work(tx);
+    return on.transaction(async (tx) => {
+      // A savepoint's effects join the outer list only if it is released: a rolled-back one's never run.
+      const mine: (() => void)[] = [];
+      if (outer) pendingEffects.set(tx, mine);
+      const result = await work(tx);
+      outer?.push(...mine);
+      return result;
     });
   }
   const attempts = 1 + (options.retries ?? (options.isolationLevel === "serializable" ? 5 : 0));

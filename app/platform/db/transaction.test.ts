@@ -101,6 +101,21 @@ describe("afterCommit", () => {
     expect(seen).toEqual(["outer", "inner", "no transaction"]);
   });
 
+  it("drops the effects of a savepoint that rolled back inside a transaction that commits", async () => {
+    const seen: string[] = [];
+    await transaction(async (tx) => {
+      afterCommit(tx, () => seen.push("outer"));
+      await transaction(
+        async (inner) => {
+          afterCommit(inner, () => seen.push("rolled-back savepoint"));
+          throw new Error("this part failed");
+        },
+        { on: tx },
+      ).catch(() => {});
+    });
+    expect(seen).toEqual(["outer"]);
+  });
+
   it("runs the effects of the attempt that committed only", async () => {
     let calls = 0;
     let effects = 0;
