@@ -404,9 +404,10 @@ onPaymentStatus("order", applyPaymentStatus);
  * A payment that succeeded for an order canceled meanwhile (the shopper paid as the order expired, or the
  * provider answered late): its stock is back on the shelf, so the money goes back too, in full and once
  * (keyed by the payment). The refund is reserved with the change and asked of the provider after the commit;
- * if the provider does not answer, it stays pending in the back office, where the same key settles it.
+ * if the provider does not answer, the payments reconcile job asks again.
  */
 async function refundLatePayment(tx: Transaction, number: string, payment: PaymentRecord): Promise<void> {
+  // What is reserved counts as refunded: the same change applied again finds nothing left to refund.
   const amountCents = payment.amountCents - payment.refundedCents;
   if (amountCents <= 0) return;
   const refund = await reserveRefund(tx, {

@@ -520,6 +520,26 @@ export async function reconcileOpenPayments(db: Queryable, limit = 100): Promise
       logger.warn({ err: error, paymentId: id }, "reconcile: could not read the payment");
     }
   }
+  // Refunds reserved but never confirmed (the provider timed out, or the process stopped before asking):
+  // asked again with their own key, which the provider answers once.
+  const unsettled = await db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.status, "pending"),
+        lt(paymentRefunds.createdAt, sql`now() - interval '5 minutes'`),
+      ),
+    )
+    .orderBy(asc(paymentRefunds.createdAt))
+    .limit(limit);
+  for (const { id } of unsettled) {
+    try {
+      if ((await settleRefund(db, id)).status !== "pending") changed++;
+    } catch (error) {
+      logger.warn({ err: error, refundId: id }, "reconcile: the refund is still not confirmed");
+    }
+  }
   return changed;
 }
 
@@ -619,7 +639,7 @@ export async function refundByKey(db: Queryable, idempotencyKey: string): Promis
 
 /**
  * Asks the provider for a reserved refund that is still pending (outside any transaction: it is an outside
- * call); a refund already settled is answered as it is. A provider that refuses releases the reservation;
+ * call; the reconcile job asks again for one left pending); a refund already settled is answered as it is. A provider that refuses releases the reservation;
  * one that does not answer leaves it pending, for the same key to retry.
  */
 export async function settleRefund(db: Queryable, refundId: string): Promise<RefundRecord> {

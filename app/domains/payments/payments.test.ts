@@ -17,11 +17,12 @@ import {
   paymentTrail,
   reconcileOpenPayments,
   refundPayment,
+  reserveRefund,
   sandboxCheckout,
   syncPayment,
 } from "./payments.server";
 import { expireSandboxPayments, SIGNATURE_HEADER, signWebhookBody } from "./sandbox/psp.server";
-import { paymentEvents, payments, sandboxPayments } from "./tables.server";
+import { paymentEvents, paymentRefunds, payments, sandboxPayments } from "./tables.server";
 
 let connection: Connection;
 let db: Database;
@@ -314,6 +315,30 @@ describe("refundPayment", () => {
     // The PSP's books agree.
     const [psp] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, listed!.providerId!));
     expect(psp?.refundedCents).toBe(5_000);
+  });
+
+  it("asks the provider again for a refund reserved but never confirmed (the reconcile job)", async () => {
+    const { paymentId } = await paidPayment(4_000);
+    // Reserved, and then the process stopped before it asked the provider.
+    const reserved = await reserveRefund(db, {
+      paymentId,
+      amountCents: 4_000,
+      idempotencyKey: `lost-${paymentId}`,
+    });
+    expect(reserved.status).toBe("pending");
+    await reconcileOpenPayments(db);
+    // Too recent to ask again: its own request may still be asking.
+    expect(
+      (await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, reserved.id)))[0]?.status,
+    ).toBe("pending");
+    await db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(paymentRefunds.id, reserved.id));
+    expect(await reconcileOpenPayments(db)).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, reserved.id));
+    expect(row?.status).toBe("refunded");
+    expect((await paymentById(db, paymentId))?.refundedCents).toBe(4_000);
   });
 
   it("refuses to refund a payment that is not paid", async () => {
