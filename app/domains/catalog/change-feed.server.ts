@@ -11,8 +11,6 @@ export interface FeedPosition {
 
 /** What one read of the feed found: the products it names, and whether the category tree changed. */
 export interface FeedBatch extends FeedPosition {
-  /** Rows read; more than the `max` asked for means "too many to apply one by one: reload". */
-  rows: number;
   productIds: number[];
   categories: boolean;
 }
@@ -34,16 +32,24 @@ export class ChangeFeed {
 
   constructor(private readonly db: Database) {}
 
-  /** The position now. Take it before a full load and `advance()` to it after: the load saw everything below. */
+  /**
+   * The position now. Take it before a full load and `advance()` to it after: the load sees everything below
+   * the horizon and every row committed above it so far (taken, so a later read does not start another load).
+   */
   async now(): Promise<FeedPosition> {
-    const [row] = await selectRows<{ upto: string }>(
+    const rows = await selectRows<{ upto: string; id: number | null; tx: string | null }>(
       this.db,
-      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as upto`,
+      sql`with h as (select pg_snapshot_xmin(pg_current_snapshot()) as upto)
+          select h.upto::text as upto, c.id::float8 as id, c.tx::text as tx
+          from h left join catalog_changes c on c.tx >= h.upto`,
     );
-    return { upto: row!.upto, read: [] };
+    return {
+      upto: rows[0]!.upto,
+      read: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, tx: r.tx! }])),
+    };
   }
 
-  /** The changes not taken yet, in id order; at most `max + 1` rows. */
+  /** The changes not taken yet, in id order; at most `max + 1` rows (more than `max`: reload instead). */
   async read(max: number): Promise<FeedBatch> {
     if (this.horizon === undefined) throw new Error("the change feed is read before a full load");
     const rows = await selectRows<{ upto: string; id: number | null; product_id: number | null; tx: string }>(
@@ -65,7 +71,6 @@ export class ChangeFeed {
     return {
       upto: rows[0]!.upto,
       read: changes.map((c) => ({ id: c.id, tx: c.tx })),
-      rows: changes.length,
       productIds: [...new Set(changes.flatMap((c) => (c.product_id === null ? [] : [c.product_id])))],
       categories: changes.some((c) => c.product_id === null),
     };

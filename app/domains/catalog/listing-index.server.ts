@@ -229,7 +229,7 @@ export class ListingIndex {
       try {
         const batch = await this.feed.read(FULL_RELOAD_AFTER);
         this.lastSync = Date.now();
-        if (batch.rows > FULL_RELOAD_AFTER) return await this.reload();
+        if (batch.read.length > FULL_RELOAD_AFTER) return await this.reload();
         if (batch.categories) await this.loadCategories();
         if (batch.productIds.length > 0) await this.refresh(batch.productIds);
         this.feed.advance(batch);

@@ -536,7 +536,7 @@ export class SearchIndex {
         continue;
       }
       // Category names are in many documents, and categories are few and rarely change: reload.
-      if (batch.rows > MAX_FEED_ROWS || batch.categories) {
+      if (batch.read.length > MAX_FEED_ROWS || batch.categories) {
         const reload = this.reload();
         if (!fresh) return;
         await this.waitFor(reload);
