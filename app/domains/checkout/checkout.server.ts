@@ -364,11 +364,9 @@ function isIdempotencyConflict(error: unknown): boolean {
  * submission (double click, retry after a timeout) answer the same order and the same payment. A blocked
  * customer is refused.
  */
-export async function placeOrder(
-  input: PlaceOrderInput,
-  options: { on?: Queryable } = {},
-): Promise<PlaceOrderResult> {
-  const on = options.on ?? db();
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  // The pool, not a transaction: the two reads below run side by side.
+  const on = db();
   const [existing, blocked] = await Promise.all([
     orderByIdempotencyKey(on, input.idempotencyKey),
     input.customer ? isBlocked(on, input.customer.userId) : false,
