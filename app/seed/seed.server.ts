@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
+  catalogChanges,
   categories,
   categoryTranslations,
   priceHistory,
@@ -16,7 +17,7 @@ import {
   productTranslations,
   productVariants,
 } from "../domains/catalog/tables.server";
-import { productStockState } from "../domains/highlights/tables.server";
+import { productEventCounts, productStockState } from "../domains/highlights/tables.server";
 import { productSearchDocuments, searchWords } from "../domains/search/tables.server";
 import type { Database, Transaction } from "../platform/db/db.server";
 import { locales } from "../platform/i18n/locales";
@@ -42,7 +43,7 @@ const MAX_PARAMETERS = 60_000;
 /** Image renders at a time: rendering is CPU-bound and the database needs a core too. */
 const IMAGE_WORKERS = 2;
 
-/** What the seed writes in bulk: its own inserts, and what the triggers on them build. */
+/** What the seed writes in bulk: its own inserts (highlight counters too), and what the triggers on them build. */
 const bulkLoaded: PgTable[] = [
   categories,
   categoryTranslations,
@@ -55,6 +56,8 @@ const bulkLoaded: PgTable[] = [
   productSearchDocuments,
   searchWords,
   productStockState,
+  productEventCounts,
+  catalogChanges,
 ];
 
 export async function catalogueIsEmpty(db: Database): Promise<boolean> {

@@ -19,7 +19,6 @@ import { type LineProblem, lineProblem, type ProblemMessageKey, problemMessageKe
 import {
   countryOfLocale,
   type FreeShippingProgress,
-  type FreeShippingThresholds,
   freeShippingProgress,
   type ShippingPromise,
   type ShopCountry,
@@ -181,11 +180,6 @@ export async function cartSummary(
   };
 }
 
-/** The free-shipping thresholds operators set, or PRODUCT.md's defaults (the setting checkout reads too). */
-export async function freeShippingThresholds(): Promise<FreeShippingThresholds> {
-  return shopSetting("freeShippingThresholds");
-}
-
 /** What the cart fly-in and page show. */
 export interface CartView {
   lines: CheckoutLine[];
@@ -210,7 +204,7 @@ export async function viewCart(
 ): Promise<CartView> {
   const [cart, thresholds] = await Promise.all([
     ref ? checkoutCart(on, ref, locale, channel, now) : null,
-    freeShippingThresholds(),
+    shopSetting("freeShippingThresholds"),
   ]);
   const lines = cart?.lines ?? [];
   const subtotalCents = subtotalOf(lines);

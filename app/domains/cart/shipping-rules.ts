@@ -5,9 +5,6 @@ import { defaultCountryOf, SAME_DAY_CUTOFF_HOUR, shopClock } from "../shipping/r
 export const shopCountries = ["NL", "BE", "FR", "ES"] as const;
 export type ShopCountry = (typeof shopCountries)[number];
 
-/** The `freeShippingThresholds` setting (content's `shopSetting`): free shipping from this subtotal, per country. */
-export type FreeShippingThresholds = Record<ShopCountry, number>;
-
 /**
  * The country the cart assumes until checkout knows the address: the locale's own country, and the
  * Netherlands for English (the shop's home market).

@@ -3,13 +3,7 @@ import { env } from "../../platform/env.server";
 import { type Country, countries } from "../../platform/forms/validators";
 import { logger } from "../../platform/logging/logger.server";
 import type { ShippingCharge } from "../checkout/totals";
-import {
-  cachedSetting,
-  readSetting,
-  settingSchema,
-  shopSetting,
-  writeSetting,
-} from "../content/content.server";
+import { cachedSetting, shopSetting } from "../content/content.server";
 import {
   type AddressLookup,
   httpAddressLookup,
@@ -46,7 +40,7 @@ const MethodSchema = z.object({
   priceCents: z.number().int().min(0),
   moments: z.boolean(),
 });
-export const ShippingMethodsSettingSchema = z.partialRecord(z.enum(countries), z.array(MethodSchema));
+const ShippingMethodsSettingSchema = z.partialRecord(z.enum(countries), z.array(MethodSchema));
 
 export interface ShippingSettings {
   methods: Record<Country, ShippingMethod[]>;
@@ -73,32 +67,6 @@ export async function shippingSettings(): Promise<ShippingSettings> {
     shopSetting("freeShippingThresholds"),
   ]);
   return { methods: methodsOf(methods), freeFromCents: thresholds };
-}
-
-/**
- * Saves the operator's methods and prices and/or thresholds of some countries (validated, merged with the
- * saved ones); this process sees them at once.
- */
-export async function saveShippingSettings(
-  change: {
-    methods?: Partial<Record<Country, ShippingMethod[]>>;
-    freeFromCents?: Partial<Record<Country, number | null>>;
-  },
-  by?: string,
-): Promise<void> {
-  const current = await shippingSettings();
-  if (change.methods) {
-    const saved = ShippingMethodsSettingSchema.safeParse((await readSetting(METHODS_SETTING)) ?? {});
-    await writeSetting(
-      METHODS_SETTING,
-      ShippingMethodsSettingSchema.parse({ ...(saved.data ?? {}), ...change.methods }),
-      by,
-    );
-  }
-  if (change.freeFromCents) {
-    const merged = { ...current.freeFromCents, ...change.freeFromCents };
-    await writeSetting("freeShippingThresholds", settingSchema("freeShippingThresholds").parse(merged), by);
-  }
 }
 
 export interface ShippingOptions {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import { parseShopForm } from "../../platform/forms/submission";
+import { writeSetting } from "../content/content.server";
 import { httpAddressLookup, sampleAddressLookup } from "./address-lookup.server";
 import { deliveryMoments, shippingPromise, shopClock } from "./rules";
 import { httpServicePoints, sampleServicePoints } from "./service-points.server";
 import {
   findServicePoints,
   lookupAddress,
-  saveShippingSettings,
   servicePointById,
   shippingMethod,
   shippingOptions,
@@ -255,10 +255,10 @@ describe("shipping settings (database)", () => {
   });
 
   it("reads prices and thresholds from the settings an operator saves", async () => {
-    await saveShippingSettings({
-      methods: { BE: [{ id: "be-home", type: "home", carrier: "bpost", priceCents: 650, moments: false }] },
-      freeFromCents: { BE: 6_000 },
+    await writeSetting("shippingMethods", {
+      BE: [{ id: "be-home", type: "home", carrier: "bpost", priceCents: 650, moments: false }],
     });
+    await writeSetting("freeShippingThresholds", { NL: 5_000, BE: 6_000, FR: 7_500, ES: 7_500 });
     const be = await shippingOptions("BE");
     expect(be.methods).toEqual([
       { id: "be-home", type: "home", carrier: "bpost", priceCents: 650, moments: false },
