@@ -1,9 +1,8 @@
 import { isRouteErrorResponse } from "react-router";
 
 /**
- * The refusal `requireMayOrder` throws on a page: the error boundary shows the blocked page for it.
- * Kept apart from the blocked-user modal: the root imports this check, and the modal's dialog code would
- * otherwise ride along into every page's first download.
+ * The refusal `requireMayOrder` throws on a page (checkout's loader and action): the error boundary shows
+ * the blocked page for it, PRODUCT.md's answer to the spec's blocked-user modal.
  */
 export function isBlockedRefusal(error: unknown): boolean {
   return (
