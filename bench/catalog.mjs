@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { autocannonRun, cpuPerRequest, cpuTicks, ensureDatabase, paced } from "./load.mjs";
+import { ensureDatabase, measureAtRate } from "./load.mjs";
 import { printTable, startShop } from "./server.mjs";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
@@ -83,18 +83,12 @@ async function run(scenarios) {
       continue;
     }
     const next = () => ({ path: scenario.paths[Math.floor(Math.random() * scenario.paths.length)] });
-    await autocannonRun(shop.origin, { connections: 8, duration: 5 }, next); // warm-up
-    const cpuBefore = await cpuTicks(databaseUrl, shop.pid);
-    const offered = await paced(shop.origin, { rate: scenario.rate, seconds }, next);
-    const cpu = cpuPerRequest(cpuBefore, await cpuTicks(databaseUrl, shop.pid), offered.total);
-    const bursts = await autocannonRun(
-      shop.origin,
-      { connections: 20, overallRate: scenario.rate, duration: seconds },
+    const { offered, cpu, bursts, closed, failed, ...measured } = await measureAtRate(
+      shop,
+      { databaseUrl, rate: scenario.rate, seconds },
       next,
     );
-    const closed = await autocannonRun(shop.origin, { connections: 16, duration: seconds }, next);
-    const failed = offered.failed + bursts.failed + closed.failed;
-    for (const status of [...offered.statuses, ...bursts.statuses, ...closed.statuses]) statuses.add(status);
+    for (const status of measured.statuses) statuses.add(status);
     rows.push(
       {
         metric: `${scenario.name}: p50 at ${scenario.rate} req/s offered (steady)`,

@@ -30,8 +30,9 @@ export async function paced(origin, { rate, seconds }, next) {
         .then(async (response) => {
           await response.arrayBuffer();
           lastAnswer = performance.now();
-          times.push(lastAnswer - due);
-          if (response.status >= 300) {
+          // A quick refusal is no answer: it counts as a failure, not in the times or the achieved rate.
+          if (response.ok) times.push(lastAnswer - due);
+          else {
             failed++;
             statuses.set(`${response.status} ${path}`, response.status);
           }
@@ -45,10 +46,39 @@ export async function paced(origin, { rate, seconds }, next) {
   return {
     ...percentiles(times),
     total: times.length,
-    /** Answers a second, from the first departure to the last answer: below `rate` means saturated. */
-    achieved: times.length / ((lastAnswer - start) / 1000),
+    /**
+     * Answers a second over the run, or over the time to the last answer when that took longer: below
+     * `rate` means the server fell behind.
+     */
+    achieved: times.length / Math.max(seconds, (lastAnswer - start) / 1000),
     failed,
     statuses: [...statuses.keys()].slice(0, 10),
+  };
+}
+
+/**
+ * The three measurements of a rate target, after a warm-up: a steady offered `rate` (with the shop's and its
+ * PostgreSQL backends' CPU per request), the same rate as autocannon offers it (in bursts, 20 connections),
+ * and the maximum throughput (closed loop, 16 connections).
+ */
+export async function measureAtRate(shop, { databaseUrl, rate, seconds }, next) {
+  await autocannonRun(shop.origin, { connections: 8, duration: Math.min(5, seconds) }, next); // warm-up
+  const cpuBefore = await cpuTicks(databaseUrl, shop.pid);
+  const offered = await paced(shop.origin, { rate, seconds }, next);
+  const cpu = cpuPerRequest(cpuBefore, await cpuTicks(databaseUrl, shop.pid), offered.total);
+  const bursts = await autocannonRun(
+    shop.origin,
+    { connections: 20, overallRate: rate, duration: seconds },
+    next,
+  );
+  const closed = await autocannonRun(shop.origin, { connections: 16, duration: seconds }, next);
+  return {
+    offered,
+    cpu,
+    bursts,
+    closed,
+    failed: offered.failed + bursts.failed + closed.failed,
+    statuses: [...offered.statuses, ...bursts.statuses, ...closed.statuses],
   };
 }
 

@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { autocannonRun, cpuPerRequest, cpuTicks, ensureDatabase, paced } from "./load.mjs";
+import { ensureDatabase, measureAtRate } from "./load.mjs";
 import { printTable, startShop } from "./server.mjs";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench_orders";
@@ -116,18 +116,12 @@ async function placeOrderLoad() {
     },
     body,
   });
-  await autocannonRun(shop.origin, { connections: 8, duration: Math.min(5, seconds) }, next); // warm-up
-  const cpuBefore = await cpuTicks(databaseUrl, shop.pid);
-  const offered = await paced(shop.origin, { rate, seconds }, next);
-  const cpu = cpuPerRequest(cpuBefore, await cpuTicks(databaseUrl, shop.pid), offered.total);
-  const bursts = await autocannonRun(
-    shop.origin,
-    { connections: 20, overallRate: rate, duration: seconds },
+  const { offered, cpu, bursts, closed, failed, ...measured } = await measureAtRate(
+    shop,
+    { databaseUrl, rate, seconds },
     next,
   );
-  const closed = await autocannonRun(shop.origin, { connections: 16, duration: seconds }, next);
-  const failed = offered.failed + bursts.failed + closed.failed;
-  for (const status of [...offered.statuses, ...bursts.statuses, ...closed.statuses]) statuses.add(status);
+  for (const status of measured.statuses) statuses.add(status);
   rows.push(
     { metric: `place order: p50 at ${rate} orders/s offered (steady)`, value: `${offered.p50} ms` },
     {
@@ -144,7 +138,7 @@ async function placeOrderLoad() {
     },
     {
       metric: "place order: CPU per order at the offered rate",
-      value: `shop ${cpu.shop.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms`,
+      value: `${cpu.total.toFixed(1)} ms (shop ${cpu.shop.toFixed(1)}, PostgreSQL ${cpu.postgres.toFixed(1)})`,
     },
     {
       metric: `place order: autocannon --overallRate ${rate} (each second's orders at once, 20 connections)`,
