@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -46,6 +46,9 @@ test("pages carry security headers with a per-render CSP nonce on every script",
   const assetResponse = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
   expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(assetResponse.headers()["content-encoding"]).toBe("gzip");
+  // The build's zopfli file as it is (on-the-fly compression is bigger and sends no length).
+  const precompressed = statSync(path.join("build/client", `${new URL(asset!).pathname}.gz`));
+  expect(Number(assetResponse.headers()["content-length"])).toBe(precompressed.size);
   // Document policies stay on documents; a script keeps only what applies to it.
   expect(assetResponse.headers()["content-security-policy"]).toBeUndefined();
   expect(assetResponse.headers()["x-frame-options"]).toBeUndefined();

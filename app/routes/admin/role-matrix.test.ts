@@ -488,9 +488,15 @@ describe("back-office API", () => {
   it("still documents the admin bodies in the OpenAPI document", async () => {
     const doc = (await (await api.request("/api/v1/openapi.json")).json()) as {
       paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
     };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/v1/admin/orders/{number}/status", "/v1/admin/products/{id}/variants"]),
     );
+    // The bodies come from the back office's form schemas: the carrier is the form's list.
+    expect(doc.components.schemas.StaffOrderStatus?.properties?.carrier?.enum).toEqual(
+      expect.arrayContaining(["PostNL"]),
+    );
+    expect(doc.components.schemas.StaffVariants).toBeDefined();
   });
 });
