@@ -108,13 +108,14 @@ export async function refundableOf(order: OrderDetail, on: Queryable = db()) {
 const nothingLeft = () => new OrderCommandError("This order has no paid amount left to refund.");
 
 /** A refund the payments domain refused, in the back office's words (the amount field when it is too much). */
-function refundRefused(error: unknown): never {
+/** A refusal of the payments domain in the back office's words; `field` is the form field it is about. */
+function refundRefused(error: unknown, field: "amount" | undefined = "amount"): never {
   if (error instanceof PaymentError) {
     if (error.messageTranslationKey === "payments:errors.refundNotPaid") throw nothingLeft();
     if (error.messageTranslationKey === "payments:errors.refundTooMuch") {
       const left = Number(error.details.leftCents ?? 0);
       if (left <= 0) throw nothingLeft();
-      throw new OrderCommandError(`At most ${euros(left)} is left to refund.`, "amount");
+      throw new OrderCommandError(`At most ${euros(left)} is left to refund.`, field);
     }
     throw new OrderCommandError(error.message);
   }
@@ -206,7 +207,7 @@ export async function cancelOrder(
             amountCents: leftCents,
             idempotencyKey: input.idempotencyKey,
             reason: input.reason,
-          }).catch(refundRefusedForCancel)
+          }).catch((error: unknown) => refundRefused(error, undefined)) // the cancel form has no amount field
         : null;
     return {
       result: { order: moved.order, refund },
@@ -238,16 +239,6 @@ export async function cancelOrder(
       `The order is canceled, but the payment provider refused the refund of ${euros(refund.amountCents)}: refund it with the refund form.`,
     );
   return canceled.order;
-}
-
-/** The cancel form has no amount: a refused refund is about the whole cancel. */
-function refundRefusedForCancel(error: unknown): never {
-  try {
-    refundRefused(error);
-  } catch (refused) {
-    if (refused instanceof OrderCommandError && refused.field) throw new OrderCommandError(refused.message);
-    throw refused;
-  }
 }
 
 export interface StaffNote {
