@@ -1,7 +1,17 @@
 import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
+import { dispatchGiftCardsJob } from "./domains/gift-cards/gift-cards.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
+import {
+  computeAffinitiesJob,
+  feedbackDrawJob,
+  rewardReferralsJob,
+} from "./domains/marketing/marketing.server";
+import {
+  sweepTransactionTimersJob,
+  transactionTimerJob,
+} from "./domains/marketplace/transactions/transactions.server";
 import { deliverOutboxJob } from "./domains/notifications/notifications.server";
 import { expireUnpaidOrdersJob } from "./domains/orders/orders.server";
 import {
@@ -9,6 +19,7 @@ import {
   expireSandboxPaymentsJob,
   reconcilePaymentsJob,
 } from "./domains/payments/payments.server";
+import { cancelOverdueReturnsJob } from "./domains/returns/returns.server";
 import { notifyBackInStockJob } from "./domains/stock-alerts/stock-alerts.server";
 import { pruneGuestWishlistsJob } from "./domains/wishlist/wishlist.server";
 import type { JobDefinition } from "./platform/jobs/jobs.server";
@@ -26,4 +37,11 @@ export const jobs = [
   reconcilePaymentsJob,
   forgetOldAuthAttemptsJob,
   expireUnpaidOrdersJob,
+  rewardReferralsJob,
+  cancelOverdueReturnsJob,
+  feedbackDrawJob,
+  computeAffinitiesJob,
+  dispatchGiftCardsJob,
+  transactionTimerJob,
+  sweepTransactionTimersJob,
 ] as unknown as JobDefinition<never>[];

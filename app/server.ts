@@ -8,8 +8,11 @@ import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
 import { createWebhooks } from "./api/webhooks.server";
-import { warmCatalog } from "./domains/catalog/catalog.server";
-import { flushEvents, warmHighlights } from "./domains/highlights/highlights.server";
+import { flushProductEvents, warmCatalog } from "./domains/catalog/catalog.server";
+import { liveEntries, onContentPublished, provideEarlyAccessCheck } from "./domains/content/content.server";
+import { warmHighlights } from "./domains/highlights/highlights.server";
+import { earlyAccessCheck } from "./domains/marketing/marketing.server";
+import { flushMarketplaceEvents } from "./domains/marketplace/marketplace.server";
 import { warmSearch } from "./domains/search/search.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
@@ -23,9 +26,13 @@ import {
   immutableAssets,
   mayBePersonal,
   notPages,
+  pageWritesAreForms,
   requestLog,
+  secureCookies,
   securityHeaders,
 } from "./platform/http/middleware.server";
+import { sameOriginWrites } from "./platform/http/same-origin.server";
+import { writeLimit } from "./platform/http/write-limit.server";
 import { isLocale } from "./platform/i18n/locales";
 import { logger } from "./platform/logging/logger.server";
 import { addWarmup } from "./platform/readiness.server";
@@ -34,6 +41,7 @@ import { localeRouting } from "./routing/locale-routing.server";
 import { sandboxPayLocale } from "./routing/sandbox-pay.server";
 import { localeSitemap, robotsTxt, sitemapIndex } from "./routing/sitemap.server";
 import { demoAccounts } from "./seed/demo-accounts.server";
+import { demoGiftCard } from "./seed/demo-gift-card";
 import { seedOnFirstStart } from "./seed/first-start.server";
 
 const config = env();
@@ -41,13 +49,15 @@ const dev = config.NODE_ENV !== "production";
 
 // Vite re-evaluates this module on every change in development: open the database only once.
 const shared = globalThis as typeof globalThis & { __shopPlatform?: Promise<Platform> };
-shared.__shopPlatform ??= startPlatform({ jobs, prepare: seedOnFirstStart, beforeStop: [flushEvents] }).then(
-  (started) => {
-    // Labels from the first request on, not only after the first scheduled run.
-    addWarmup("highlights", warmHighlights());
-    return started;
-  },
-);
+shared.__shopPlatform ??= startPlatform({
+  jobs,
+  prepare: seedOnFirstStart,
+  beforeStop: [flushProductEvents, flushMarketplaceEvents],
+}).then((started) => {
+  // Labels from the first request on, not only after the first scheduled run.
+  addWarmup("highlights", warmHighlights());
+  return started;
+});
 const platform = await shared.__shopPlatform;
 warmCatalog();
 warmSearch();
@@ -75,6 +85,7 @@ export default await createHonoServer<AppEnv>({
   beforeAll(app) {
     app.use(requestId());
     app.use(requestLog);
+    if (config.BASE_URL.startsWith("https:")) app.use(secureCookies);
     app.use(compress());
     app.use("/assets/*", immutableAssets);
     app.use("/sw.js", async (c, next) => {
@@ -92,11 +103,22 @@ export default await createHonoServer<AppEnv>({
           personal: mayBePersonal,
           // Stale pages are re-rendered through the whole app, as a first visitor's request would be.
           revalidate: async (request) => app.fetch(request),
+          // A published content entry shows on the next request (issue 20), not s-maxage later.
+          forgetOn: (forget) => onContentPublished(forget),
         }),
       );
     app.use(securityHeaders({ dev }));
+    // Cross-site request forgery and a flood guard on writes (docs/security.md); providers' webhooks are
+    // the only outside posts.
+    // RFC 8058's one-click unsubscribe is posted by mail providers, authorised by the token in its URL.
+    const fromProviders = (p: string) => p.startsWith("/webhooks/") || p === "/api/v1/newsletter/unsubscribe";
+    app.use(sameOriginWrites({ allowedOrigins: [config.BASE_URL], skip: fromProviders }));
+    app.use(writeLimit({ limit: config.WRITE_RATE_LIMIT, ipOf: clientIp, skip: fromProviders }));
+    app.use(pageWritesAreForms);
   },
   async configure(app) {
+    // A campaign in its early window asks the engagement domain whether the visitor holds a ticket.
+    provideEarlyAccessCheck(earlyAccessCheck);
     app.route("/api", createApi());
     // Unknown API paths answer in the Api error shape, never with the HTML 404 page.
     app.all("/api/*", (c) => sendApiError(c, httpErrors.notFound()));
@@ -112,10 +134,18 @@ export default await createHonoServer<AppEnv>({
     const xml = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
     app.get("/robots.txt", (c) => c.text(robotsTxt(config.BASE_URL, config.I18N_STRATEGY)));
     app.get("/sitemap.xml", (c) => c.body(sitemapIndex(config.BASE_URL), 200, xml));
-    app.get("/:locale/sitemap.xml", (c, next) => {
+    app.get("/:locale/sitemap.xml", async (c, next) => {
       const locale = c.req.param("locale");
       if (!isLocale(locale)) return next();
-      return c.body(localeSitemap(locale, config.BASE_URL, config.I18N_STRATEGY), 200, xml);
+      const [pages, campaigns] = await Promise.all([
+        liveEntries("page", locale),
+        liveEntries("campaign", locale),
+      ]);
+      const slugged = [
+        ...pages.map((e) => ({ id: "content" as const, slugs: e.slugs })),
+        ...campaigns.map((e) => ({ id: "campaigns" as const, slugs: e.slugs })),
+      ];
+      return c.body(localeSitemap(locale, config.BASE_URL, config.I18N_STRATEGY, slugged), 200, xml);
     });
     // react-router-hono-server makes React Router's request handler anew for every request (development
     // swaps the build under it), and each one flattens and ranks the whole route table (every page in
@@ -132,16 +162,22 @@ export default await createHonoServer<AppEnv>({
       .map((a) => `${a.role ?? "customer"} ${a.email} / ${a.password}`)
       .join(", ");
     logger.info(
-      `Shop on ${config.BASE_URL.replace(`:${config.PORT}`, `:${info.port}`)} · database: ${platform.connection.label} · demo logins: ${logins}`,
+      `Shop on ${config.BASE_URL.replace(`:${config.PORT}`, `:${info.port}`)} · database: ${platform.connection.label} · demo logins: ${logins} · demo gift card: ${demoGiftCard.number} / PIN ${demoGiftCard.pin}`,
     );
   },
   onServe(server) {
     if (dev) return;
     const shutdown = (signal: string) => {
       logger.info({ signal }, "shutting down: no new requests, flushing events, draining jobs");
-      server.close();
-      platform
-        .stop()
+      // Requests already accepted finish on an open database before the platform stops (a rolling restart
+      // behind a load balancer loses none); idle keep-alive connections close at once, slow ones after 10 s.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const tooSlow = setTimeout(() => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      }, 10_000);
+      closed
+        .then(() => clearTimeout(tooSlow))
+        .then(() => platform.stop())
         .then(() => process.exit(0))
         .catch((error) => {
           logger.error({ err: error }, "unclean shutdown");

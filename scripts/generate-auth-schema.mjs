@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const output = "app/domains/customers/auth-tables.server.ts";
+const output = "app/platform/auth/tables.server.ts";
 execFileSync(
   "npx",
   ["auth", "generate", "--config", "app/platform/auth/auth.server.ts", "--output", output, "--yes"],

@@ -3,8 +3,12 @@
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["supply chain (lockfile, install scripts, audit)", "node", ["scripts/check-supply-chain.mjs"]],
   ["lint", "npx", ["biome", "check", "."]],
+  ["boundaries (dependency-cruiser)", "npm", ["run", "lint:deps"]],
+  // typecheck generates the route types (+types/*) that knip resolves, so it runs first
   ["typecheck", "npm", ["run", "typecheck"]],
+  ["unused files, exports and dependencies (knip)", "npx", ["knip"]],
   ["unit + integration (PGlite)", "npx", ["vitest", "run"], { TEST_DB_DRIVER: "pglite" }],
 ];
 if (process.env.TEST_DATABASE_URL) {

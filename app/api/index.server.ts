@@ -15,11 +15,21 @@ import { registerCartRoutes } from "./v1/cart.server";
 import { registerCatalogRoutes } from "./v1/catalog.server";
 import { registerCheckoutRoutes } from "./v1/checkout.server";
 import { registerConsentRoutes } from "./v1/consent.server";
+import { registerContentRoutes } from "./v1/content.server";
+import { registerEngagementRoutes } from "./v1/engagement.server";
+import { registerGiftCardRoutes } from "./v1/gift-cards.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
+import { registerMarketplaceRoutes } from "./v1/marketplace.server";
+import { registerMarketplaceSocialRoutes } from "./v1/marketplace-social.server";
+import { registerMarketplaceTransactionRoutes } from "./v1/marketplace-transactions.server";
+import { registerNewsletterRoutes } from "./v1/newsletter.server";
 import { registerPaymentRoutes } from "./v1/payments.server";
 import { registerProductRoutes } from "./v1/products.server";
+import { registerRecommendationRoutes } from "./v1/recommendations.server";
+import { registerReturnRoutes } from "./v1/returns.server";
 import { registerSearchRoutes } from "./v1/search.server";
 import { registerVisitorRoutes } from "./v1/visitor.server";
+import { registerWalletRoutes } from "./v1/wallet.server";
 import { registerWishlistRoutes } from "./v1/wishlist.server";
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,15 +68,25 @@ export function createApi() {
   registerCatalogRoutes(api);
   registerHighlightRoutes(api);
   registerProductRoutes(api);
+  registerMarketplaceRoutes(api);
+  registerMarketplaceSocialRoutes(api);
+  registerMarketplaceTransactionRoutes(api);
   registerSearchRoutes(api);
   registerCartRoutes(api);
   registerCheckoutRoutes(api);
   registerWishlistRoutes(api);
   registerPaymentRoutes(api);
   registerAccountRoutes(api);
+  registerGiftCardRoutes(api);
+  registerReturnRoutes(api);
+  registerContentRoutes(api);
+  registerNewsletterRoutes(api);
+  registerEngagementRoutes(api);
+  registerRecommendationRoutes(api);
+  registerWalletRoutes(api);
   registerAdminRoutes(api);
   api.on(["GET", "POST"], "/auth/*", (c): Response | Promise<Response> =>
-    authPathIsPublic(c.req.path)
+    authPathIsPublic(c.req.path, c.req.method)
       ? auth.handler(c.req.raw)
       : (sendApiError(c, httpErrors.notFound()) as Response),
   );

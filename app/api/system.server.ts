@@ -1,11 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
-import { connection } from "../platform/db/db.server";
-import { migrationStatus } from "../platform/db/migrate.server";
 import { ApiError } from "../platform/http/api-error";
 import type { AppEnv } from "../platform/http/middleware.server";
-import { logger } from "../platform/logging/logger.server";
-import { warmingUp } from "../platform/readiness.server";
+import { readiness } from "../platform/readiness.server";
 import { sendApiError } from "./errors.server";
 import { ApiErrorSchema } from "./v1/schemas";
 
@@ -45,27 +41,20 @@ export function registerSystemRoutes(api: OpenAPIHono<AppEnv>) {
   );
 
   api.openapi(ready, async (c) => {
-    try {
-      const conn = connection();
-      await conn.db.execute(sql`select 1`);
-      const migrations = await migrationStatus(conn);
-      const warming = warmingUp();
-      if (warming.length > 0) {
-        return sendApiError(
-          c,
-          new ApiError(503, "errors.notReady", "Still warming up.", { warming }),
-        ) as never;
-      }
-      if (!migrations.current) {
-        return sendApiError(
-          c,
-          new ApiError(503, "errors.notReady", "Migrations are not current.", { migrations }),
-        ) as never;
-      }
-      return c.json({ status: "ready" as const, database: conn.label, migrations }, 200);
-    } catch (error) {
-      logger.error({ err: error }, "readiness check failed");
-      return sendApiError(c, new ApiError(503, "errors.notReady", "The database is not reachable.")) as never;
-    }
+    const state = await readiness();
+    if (state.ready)
+      return c.json(
+        { status: "ready" as const, database: state.database, migrations: state.migrations },
+        200,
+      );
+    const error =
+      state.because === "warming-up"
+        ? new ApiError(503, "errors.notReady", "Still warming up.", { warming: state.warming })
+        : state.because === "migrations"
+          ? new ApiError(503, "errors.notReady", "Migrations are not current.", {
+              migrations: state.migrations,
+            })
+          : new ApiError(503, "errors.notReady", "The database is not reachable.");
+    return sendApiError(c, error) as never;
   });
 }

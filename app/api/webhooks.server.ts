@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { handleCarrierWebhook } from "../domains/marketplace/transactions/transactions.server";
 import { handlePaymentWebhook } from "../domains/payments/payments.server";
 import { logger } from "../platform/logging/logger.server";
 
@@ -12,6 +13,7 @@ export function createWebhooks() {
   webhooks.use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("Payload too large", 413) }));
   webhooks.post("/payments/sandbox", (c) => handlePaymentWebhook("sandbox", c.req.raw));
   webhooks.post("/payments/mollie", (c) => handlePaymentWebhook("mollie", c.req.raw));
+  webhooks.post("/carrier/sandbox", (c) => handleCarrierWebhook(c.req.raw));
   webhooks.onError((error, c) => {
     logger.error({ err: error }, "webhook failed");
     return c.text("Failed", 500);

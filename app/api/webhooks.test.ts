@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../tests/support/database";
+import { accepted } from "../../tests/support/refusal";
 import { createPayment, decideSandboxCheckout, paymentById } from "../domains/payments/payments.server";
 import type { Connection } from "../platform/db/db.server";
 import { createWebhooks } from "./webhooks.server";
@@ -13,32 +14,34 @@ afterAll(() => connection.close());
 describe("POST /webhooks/payments/:provider", () => {
   it("applies a signed sandbox webhook and refuses an unsigned one", async () => {
     const { signWebhookBody } = await import("../domains/payments/sandbox/psp.server");
-    const { paymentId } = await createPayment(connection.db, {
-      purpose: "order",
-      reference: "400000001",
-      amountCents: 4_200,
-      method: "bancontact",
-      locale: "fr",
-      description: "Commande 400000001",
-      returnUrl: "http://localhost:3000/fr/confirmation-de-commande/",
-      idempotencyKey: "webhook-route-test",
-    });
-    const sandboxId = (await paymentById(connection.db, paymentId))!.providerId!;
-    await decideSandboxCheckout(connection.db, sandboxId, "paid");
+    const { paymentId } = accepted(
+      await createPayment({
+        purpose: "order",
+        reference: "400000001",
+        amountCents: 4_200,
+        method: "bancontact",
+        locale: "fr",
+        description: "Commande 400000001",
+        returnUrl: "http://localhost:3000/fr/confirmation-de-commande/",
+        idempotencyKey: "webhook-route-test",
+      }),
+    );
+    const sandboxId = (await paymentById(paymentId))!.providerId!;
+    await decideSandboxCheckout(sandboxId, "paid");
     const app = createWebhooks();
     const body = JSON.stringify({ id: sandboxId });
 
     const refused = await app.request("/payments/sandbox", { method: "POST", body });
     expect(refused.status).toBe(401);
-    expect((await paymentById(connection.db, paymentId))?.status).toBe("open");
+    expect((await paymentById(paymentId))?.status).toBe("open");
 
-    const accepted = await app.request("/payments/sandbox", {
+    const applied = await app.request("/payments/sandbox", {
       method: "POST",
       body,
       headers: { "x-sandbox-signature": signWebhookBody(body) },
     });
-    expect(accepted.status).toBe(200);
-    expect((await paymentById(connection.db, paymentId))?.status).toBe("paid");
+    expect(applied.status).toBe(200);
+    expect((await paymentById(paymentId))?.status).toBe("paid");
   });
 
   it("answers 404 for an unknown provider and 413 for a large body", async () => {

@@ -37,6 +37,8 @@ const schema = z.object({
   MICRO_CACHE: z.enum(["on", "off"]).default("on"),
   /** Behind a load balancer or CDN: take the client's IP from X-Forwarded-For (per-IP throttling). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** State-changing requests per client IP per minute, per process (docs/security.md); 0 turns it off. */
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
 });
 
 export type Env = z.infer<typeof schema> & {

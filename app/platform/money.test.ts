@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, money } from "./money";
+import { centsToDecimal, eurosToCents, formatMoney, money } from "./money";
 
 describe("money", () => {
   it("refuses fractions of a cent", () => {
     expect(() => money(10.5)).toThrow(RangeError);
     expect(money(1050)).toEqual({ amount: 1050, currency: "EUR" });
+  });
+
+  it("reads typed euros as whole cents, with a point or a comma", () => {
+    expect(["49", "49,5", "49.95", "0,07", " 12.30 "].map(eurosToCents)).toEqual([4900, 4950, 4995, 7, 1230]);
+  });
+
+  it("writes cents as a decimal amount", () => {
+    expect([4995, 7, 0, 120000, -250].map(centsToDecimal)).toEqual([
+      "49.95",
+      "0.07",
+      "0.00",
+      "1200.00",
+      "-2.50",
+    ]);
   });
 
   it("formats cents in each locale's convention", () => {

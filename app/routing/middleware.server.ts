@@ -2,7 +2,6 @@ import { createContext, data, type MiddlewareFunction, redirect } from "react-ro
 import { activeNotices, isMaintenanceMode, type SiteNotice } from "../domains/content/content.server";
 import { customerOwnsAddress } from "../domains/customers/customers.server";
 import { checkSession, isStaff, type Visitor } from "../platform/auth/session.server";
-import { db } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { requestContext } from "../platform/http/context";
 import { isLocale, type Locale } from "../platform/i18n/locales";
@@ -73,7 +72,7 @@ const pageMiddleware: Record<RouteMiddlewareName, MiddlewareFunction<Response>> 
     const visitor = context.get(visitorContext);
     const id = Number(params.id);
     // Someone else's address is "not found", never "forbidden": ids are not confirmed to exist.
-    if (!visitor || !Number.isSafeInteger(id) || !(await customerOwnsAddress(db(), visitor.id, id))) {
+    if (!visitor || !Number.isSafeInteger(id) || !(await customerOwnsAddress(visitor.id, id))) {
       throw data(null, { status: 404 });
     }
   },

@@ -1,12 +1,11 @@
 import { type MiddlewareFunction, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInDemoAccounts } from "../../tests/support/customers";
 import { freshDatabase } from "../../tests/support/database";
 import { publishNotice, setMaintenanceMode } from "../domains/content/content.server";
 import { addresses } from "../domains/customers/tables.server";
-import { auth } from "../platform/auth/auth.server";
 import type { Connection } from "../platform/db/db.server";
 import { requestContext } from "../platform/http/context";
-import { demoAccounts, seedDemoAccounts } from "../seed/demo-accounts.server";
 import { globalMiddleware, middlewareByName, noticesContext, visitorContext } from "./middleware.server";
 import { pageMiddleware } from "./page-middleware.server";
 
@@ -15,17 +14,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   connection = await freshDatabase();
-  await seedDemoAccounts(connection.db);
-  for (const account of demoAccounts) {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: account.email, password: account.password },
-      returnHeaders: true,
-    });
-    cookies[account.role ?? "customer"] = headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
+  Object.assign(cookies, await signedInDemoAccounts());
 });
 afterAll(() => connection.close());
 

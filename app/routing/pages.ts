@@ -37,10 +37,17 @@ export const pages = {
   campaigns: {
     path: { en: "campaigns/:slug?", nl: "campagnes/:slug?", fr: "campagnes/:slug?", es: "campanas/:slug?" },
     layout: "default",
+    file: "routes/content/campaigns.tsx",
+    indexable: true,
   },
   category: { path: "category/:slug?", layout: "default", file: "routes/shop/category.tsx" },
-  content: { path: "content/:slug?", layout: "default" },
-  contact: { path: "contact/:slug?", layout: "default" },
+  content: { path: "content/:slug?", layout: "default", file: "routes/content/content-page.tsx" },
+  contact: { path: "contact/:slug?", layout: "default", file: "routes/service/contact.tsx" },
+  withdrawal: {
+    path: { en: "withdrawal", nl: "herroepen", fr: "retractation", es: "desistimiento" },
+    layout: "default",
+    file: "routes/service/withdrawal.tsx",
+  },
   "customer-service": {
     path: {
       en: "customer-service",
@@ -49,6 +56,8 @@ export const pages = {
       es: "servicio-de-cliente",
     },
     layout: "default",
+    file: "routes/service/customer-service.tsx",
+    indexable: true,
   },
   "order-confirmation": {
     path: {
@@ -68,6 +77,8 @@ export const pages = {
   deliveries: {
     path: { en: "deliveries", nl: "bezorgingen", fr: "livraisons", es: "entregas" },
     layout: "default",
+    file: "routes/service/deliveries.tsx",
+    indexable: true,
   },
   maintenance: {
     path: { en: "maintenance", nl: "onderhoud", fr: "maintenance", es: "mantenimiento" },
@@ -86,10 +97,10 @@ export const pages = {
     middleware: ["customer-account-redirect"],
   },
   "not-found": { path: "404", layout: "default", file: "routes/system/not-found.tsx" },
-  "chat-app": { path: "chat-app", layout: "default" },
+  "chat-app": { path: "chat-app", layout: "default", file: "routes/service/chat-app.tsx", indexable: true },
   checkout: { path: "checkout", layout: "checkout", file: "routes/checkout/checkout.tsx" },
   demo: { path: "demo", layout: "default", file: "routes/system/demo.tsx" },
-  giftcard: { path: "giftcard", layout: "default" },
+  giftcard: { path: "giftcard", layout: "default", file: "routes/shop/giftcard.tsx", indexable: true },
   login: {
     path: "login",
     layout: "default",
@@ -97,15 +108,38 @@ export const pages = {
     middleware: ["customer-account-redirect"],
   },
   offline: { path: "offline", layout: "empty", file: "routes/system/offline.tsx" },
-  "refer-a-friend": { path: "refer-a-friend", layout: "default" },
+  "refer-a-friend": {
+    path: "refer-a-friend",
+    layout: "default",
+    file: "routes/marketing/refer-a-friend.tsx",
+  },
+  "early-access": {
+    path: { en: "early-access", nl: "vroege-toegang", fr: "acces-anticipe", es: "acceso-anticipado" },
+    layout: "default",
+    file: "routes/marketing/early-access.tsx",
+  },
+  feedback: {
+    path: { en: "feedback", nl: "feedback", fr: "avis", es: "opinion" },
+    layout: "default",
+    file: "routes/marketing/feedback.tsx",
+  },
+  newsletter: {
+    path: { en: "newsletter", nl: "nieuwsbrief", fr: "newsletter", es: "boletin" },
+    layout: "default",
+    file: "routes/marketing/newsletter.tsx",
+  },
   register: {
     path: "register",
     layout: "default",
     file: "routes/customer/register.tsx",
     middleware: ["customer-account-redirect"],
   },
-  "saldo-checker": { path: "saldo-checker", layout: "default" },
-  "studenten-korting": { path: "studenten-korting", layout: "default" },
+  "saldo-checker": { path: "saldo-checker", layout: "default", file: "routes/shop/saldo-checker.tsx" },
+  "studenten-korting": {
+    path: "studenten-korting",
+    layout: "default",
+    file: "routes/marketing/student-discount.tsx",
+  },
   wishlist: { path: "wishlist", layout: "default", file: "routes/shop/wishlist.tsx" },
   cart: {
     path: { en: "cart", nl: "winkelmand", fr: "panier", es: "cesta" },
@@ -161,16 +195,45 @@ export const pages = {
     file: "routes/customer/wallet.tsx",
     middleware: account,
   },
-  "customer-returns": { path: "customer/returns", layout: "default", middleware: account },
-  "my-marketplace": { path: "customer/marketplace", layout: "default", middleware: account },
+  "order-return": {
+    path: "customer/orders/:number/return",
+    layout: "default",
+    file: "routes/customer/order-return.tsx",
+    middleware: account,
+  },
+  "customer-returns": {
+    path: "customer/returns",
+    layout: "default",
+    file: "routes/customer/returns.tsx",
+    middleware: account,
+  },
+  "my-marketplace": {
+    path: "customer/marketplace",
+    layout: "default",
+    file: "routes/customer/marketplace.tsx",
+    middleware: account,
+  },
+  "my-marketplace-conversation": {
+    path: "customer/marketplace/conversations/:id",
+    layout: "default",
+    file: "routes/customer/marketplace-conversation.tsx",
+    middleware: account,
+  },
   "my-marketplace-transaction": {
     path: "customer/marketplace/transactions/:id",
     layout: "default",
+    file: "routes/customer/marketplace-transaction.tsx",
     middleware: account,
   },
-  "app-quiz": { path: "app/bf-24-quiz", layout: "app" },
-  "app-credit-card": { path: "app/credit-card", layout: "app" },
-  "app-returns": { path: "app/returns", layout: "app" },
+  "my-marketplace-purchases": {
+    path: "customer/marketplace/purchases",
+    layout: "default",
+    file: "routes/customer/marketplace-purchases.tsx",
+    middleware: account,
+  },
+  "app-quiz": { path: "app/bf-24-quiz", layout: "app", file: "routes/app/quiz.tsx" },
+  "app-credit-card": { path: "app/credit-card", layout: "app", file: "routes/app/credit-card.tsx" },
+  "app-returns": { path: "app/returns", layout: "app", file: "routes/app/returns.tsx" },
   "app-campaigns": {
     path: {
       en: "app/campaigns/:slug?",
@@ -179,13 +242,53 @@ export const pages = {
       es: "app/campanas/:slug?",
     },
     layout: "app",
+    file: "routes/app/campaigns.tsx",
   },
-  "app-contact": { path: "app/contact/:slug?", layout: "app" },
-  "app-content": { path: "app/content/:slug?", layout: "app" },
-  marketplace: { path: marketplace, layout: "default" },
-  "marketplace-item": { path: under(marketplace, "item/:id"), layout: "default" },
-  "marketplace-store": { path: under(marketplace, "store/:handle"), layout: "default" },
-  "marketplace-sell": { path: under(marketplace, "sell"), layout: "default", middleware: account },
+  "app-contact": { path: "app/contact/:slug?", layout: "app", file: "routes/app/contact.tsx" },
+  "app-content": { path: "app/content/:slug?", layout: "app", file: "routes/app/content.tsx" },
+  marketplace: { path: marketplace, layout: "default", file: "routes/marketplace/home.tsx", indexable: true },
+  "marketplace-browse": {
+    path: {
+      en: "marketplace/browse/:category?",
+      nl: "tweedehands/bladeren/:category?",
+      fr: "seconde-main/parcourir/:category?",
+      es: "segunda-mano/explorar/:category?",
+    },
+    layout: "default",
+    file: "routes/marketplace/browse.tsx",
+  },
+  "marketplace-item": {
+    path: under(marketplace, "item/:id"),
+    layout: "default",
+    file: "routes/marketplace/item.tsx",
+  },
+  "marketplace-store": {
+    path: under(marketplace, "store/:handle"),
+    layout: "default",
+    file: "routes/marketplace/store.tsx",
+  },
+  "marketplace-buy": {
+    path: under(marketplace, "buy"),
+    layout: "default",
+    file: "routes/marketplace/buy.tsx",
+    middleware: account,
+  },
+  "marketplace-report": {
+    path: {
+      en: "marketplace/report",
+      nl: "tweedehands/melden",
+      fr: "seconde-main/signaler",
+      es: "segunda-mano/denunciar",
+    },
+    layout: "default",
+    file: "routes/marketplace/report.tsx",
+  },
+  "marketplace-sell": {
+    path: under(marketplace, "sell"),
+    layout: "default",
+    file: "routes/marketplace/sell.tsx",
+    middleware: account,
+  },
   /** The catch-all product page: always last. */
   product: { path: ":product", layout: "default", file: "routes/shop/product.tsx" },
 } as const satisfies Record<string, PageDefinition>;
@@ -206,27 +309,4 @@ export function isServed(id: PageId): boolean {
 export function pathPattern(id: PageId, locale: Locale): string {
   const path: Localized = pages[id].path;
   return typeof path === "string" ? path : (path[locale] ?? path.en);
-}
-
-/** First path segments no product or category slug may take (the back office refuses them). */
-export function reservedSegments(): Set<string> {
-  const segments = new Set<string>([
-    "api",
-    "admin",
-    "assets",
-    "media",
-    "webhooks",
-    "sandbox-pay",
-    "en",
-    "nl",
-    "fr",
-    "es",
-  ]);
-  for (const id of pageIds) {
-    for (const locale of ["en", "nl", "fr", "es"] as const) {
-      const first = pathPattern(id, locale).split("/")[0];
-      if (first && !first.startsWith(":")) segments.add(first);
-    }
-  }
-  return segments;
 }

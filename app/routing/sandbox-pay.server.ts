@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
 import { sandboxPaymentLocale } from "../domains/payments/payments.server";
-import { db } from "../platform/db/db.server";
 import type { LocaleEnv } from "./locale-routing.server";
 
 /**
@@ -9,7 +8,7 @@ import type { LocaleEnv } from "./locale-routing.server";
  */
 export const sandboxPayLocale: MiddlewareHandler<LocaleEnv> = async (c, next) => {
   const id = /^\/sandbox-pay\/([\w-]{1,64})/.exec(c.req.path)?.[1];
-  const locale = id ? await sandboxPaymentLocale(db(), id) : null;
+  const locale = id ? await sandboxPaymentLocale(id) : null;
   if (locale) c.set("locale", locale);
   await next();
 };

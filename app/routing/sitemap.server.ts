@@ -23,15 +23,44 @@ export function sitemapIndex(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
 }
 
-/** One locale's URLs, each with its hreflang alternates. */
-export function localeSitemap(locale: Locale, origin: string, strategy: I18nStrategy): string {
-  const urls = indexablePages().map((id) => {
-    const others = alternates({ id, params: {} }, strategy);
-    const links = locales
-      .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(origin + others[l])}"/>`)
-      .join("\n");
-    return `  <url>\n    <loc>${escapeXml(origin + href(id, {}, locale, strategy))}</loc>\n${links}\n  </url>`;
-  });
+/** A page with a slug of its own per locale (a content page, a campaign), listed in the sitemaps. */
+export interface SluggedPage {
+  id: PageId;
+  slugs: Partial<Record<Locale, string>>;
+}
+
+function urlEntry(loc: string, alternates: Partial<Record<Locale, string>>, origin: string): string {
+  const links = locales
+    .flatMap((l) =>
+      alternates[l]
+        ? [`    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(origin + alternates[l])}"/>`]
+        : [],
+    )
+    .join("\n");
+  return `  <url>\n    <loc>${escapeXml(origin + loc)}</loc>\n${links}\n  </url>`;
+}
+
+/** One locale's URLs, each with its hreflang alternates; `slugged`: the live content pages and campaigns. */
+export function localeSitemap(
+  locale: Locale,
+  origin: string,
+  strategy: I18nStrategy,
+  slugged: readonly SluggedPage[] = [],
+): string {
+  const urls = [
+    ...indexablePages().map((id) =>
+      urlEntry(href(id, {}, locale, strategy), alternates({ id, params: {} }, strategy), origin),
+    ),
+    ...slugged.flatMap((page) => {
+      if (!page.slugs[locale]) return [];
+      const others = Object.fromEntries(
+        locales.flatMap((l) =>
+          page.slugs[l] ? [[l, href(page.id, { slug: page.slugs[l] }, l, strategy)]] : [],
+        ),
+      );
+      return [urlEntry(others[locale] as string, others, origin)];
+    }),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 

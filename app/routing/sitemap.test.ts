@@ -18,6 +18,17 @@ describe("sitemaps and robots.txt", () => {
     );
   });
 
+  it("lists content pages and campaigns under their own slug per locale, with the others as alternates", () => {
+    const fr = localeSitemap("fr", "https://shop.test", "prefix", [
+      { id: "campaigns", slugs: { en: "winter-edit", fr: "selection-hiver" } },
+    ]);
+    expect(fr).toContain("<loc>https://shop.test/fr/campagnes/selection-hiver/</loc>");
+    expect(fr).toContain('hreflang="en" href="https://shop.test/en/campaigns/winter-edit/"');
+    expect(
+      localeSitemap("es", "https://shop.test", "prefix", [{ id: "content", slugs: { en: "about" } }]),
+    ).not.toContain("about");
+  });
+
   it("keeps checkout, accounts and search out of the index in every locale", () => {
     const robots = robotsTxt("https://shop.test", "prefix");
     for (const path of [

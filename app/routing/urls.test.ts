@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageIds, reservedSegments } from "./pages";
-import { alternates, href, matchPage } from "./urls";
+import { pageIds } from "./pages";
+import { alternates, href, matchPage, reservedSegments } from "./urls";
 
 describe("href", () => {
   it("builds localized, slashed paths under both strategies", () => {

@@ -64,3 +64,24 @@ export function alternates(
     locales.map((locale) => [locale, href(match.id, match.params, locale, strategy)]),
   ) as Record<Locale, string>;
 }
+
+/** First path segments no product or category slug may take (the back office refuses them). */
+export function reservedSegments(): Set<string> {
+  const segments = new Set<string>([
+    "api",
+    "admin",
+    "assets",
+    "media",
+    "webhooks",
+    "sandbox-pay",
+    "sandbox-carrier",
+    ...locales,
+  ]);
+  for (const id of pageIds) {
+    for (const locale of locales) {
+      const first = pathPattern(id, locale).split("/")[0];
+      if (first && !first.startsWith(":")) segments.add(first);
+    }
+  }
+  return segments;
+}

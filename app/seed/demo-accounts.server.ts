@@ -1,5 +1,8 @@
 import { accountExists, createAccount, type NewAccount } from "../domains/customers/customers.server";
-import type { Database } from "../platform/db/db.server";
+import { bookWalletEntry } from "../domains/wallet/wallet.server";
+
+/** Wallet credit of the demo customer, so checkout can be tried with a gift card and credit at once. */
+export const DEMO_WALLET_CREDIT_CENTS = 15_00;
 
 /** The demo logins printed at start-up; one account per role so every screen can be tried. */
 export const demoAccounts: NewAccount[] = [
@@ -36,11 +39,19 @@ export const demoAccounts: NewAccount[] = [
   },
 ];
 
-export async function seedDemoAccounts(db: Database): Promise<number> {
+export async function seedDemoAccounts(): Promise<number> {
   let created = 0;
   for (const account of demoAccounts) {
-    if (await accountExists(db, account.email)) continue;
-    await createAccount(account);
+    if (await accountExists(account.email)) continue;
+    const { id } = await createAccount(account);
+    if (account.role === undefined)
+      await bookWalletEntry({
+        userId: id,
+        amountCents: DEMO_WALLET_CREDIT_CENTS,
+        kind: "goodwill",
+        reference: "welcome",
+        idempotencyKey: "demo-wallet-credit",
+      });
     created++;
   }
   return created;

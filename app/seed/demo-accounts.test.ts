@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../tests/support/database";
-import { account, user } from "../domains/customers/tables.server";
+import { recogniseGiftCard } from "../domains/gift-cards/gift-cards.server";
+import { walletOf } from "../domains/wallet/wallet.server";
 import { auth } from "../platform/auth/auth.server";
+import { account, user } from "../platform/auth/tables.server";
 import type { Connection } from "../platform/db/db.server";
-import { demoAccounts, seedDemoAccounts } from "./demo-accounts.server";
+import { DEMO_WALLET_CREDIT_CENTS, demoAccounts, seedDemoAccounts } from "./demo-accounts.server";
+import { demoGiftCard } from "./demo-gift-card";
+import { seedDemoGiftCard } from "./demo-gift-card.server";
 
 let connection: Connection;
 beforeAll(async () => {
@@ -14,8 +18,8 @@ afterAll(() => connection.close());
 
 describe("demo accounts", () => {
   it("creates one login per role once, with hashed passwords that sign in", async () => {
-    expect(await seedDemoAccounts(connection.db)).toBe(demoAccounts.length);
-    expect(await seedDemoAccounts(connection.db)).toBe(0);
+    expect(await seedDemoAccounts()).toBe(demoAccounts.length);
+    expect(await seedDemoAccounts()).toBe(0);
 
     const rows = await connection.db.select({ email: user.email, role: user.role }).from(user);
     expect(rows).toEqual(
@@ -41,5 +45,18 @@ describe("demo accounts", () => {
     await expect(
       auth.api.signInEmail({ body: { email: demo!.email, password: "wrong-password" } }),
     ).rejects.toThrow();
+  });
+});
+
+describe("demo wallet and gift card", () => {
+  it("gives the demo customer wallet credit once, and issues the printed demo gift card once", async () => {
+    const [row] = await connection.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "demo@loomandlabel.test"));
+    expect((await walletOf(row!.id)).balanceCents).toBe(DEMO_WALLET_CREDIT_CENTS);
+    expect(await seedDemoGiftCard()).toBe(true);
+    expect(await seedDemoGiftCard()).toBe(false);
+    expect(await recogniseGiftCard(demoGiftCard)).toMatchObject({ availableCents: demoGiftCard.amountCents });
   });
 });

@@ -4,7 +4,11 @@ import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
 import { addWarmup } from "../platform/readiness.server";
+import { seedDemoContent } from "./content.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
+import { seedDemoGiftCard } from "./demo-gift-card.server";
+import { ImagePool } from "./images.server";
+import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
 import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
@@ -25,9 +29,10 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const config = env();
   const products = productsToSeed(config.SEED);
   if (products === 0) return;
-  const accounts = await seedDemoAccounts(connection.db);
+  const accounts = await seedDemoAccounts();
   if (accounts) logger.info({ accounts }, "demo accounts created");
   await seedDemoDiscountCodes(connection.db);
+  if (await seedDemoGiftCard()) logger.info("demo gift card issued");
   const mediaDir = path.join(config.DATA_DIR, "media");
   const started = Date.now();
   let images: Promise<void>;
@@ -41,6 +46,24 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
     images = result.images;
   } else {
     images = renderSeedImages({ mediaDir, products });
+  }
+  const entries = await seedDemoContent();
+  if (entries) logger.info({ entries }, "demo content created");
+  // A bench seed (`bench:N`) is the catalogue alone, so its first start stays quick.
+  const demo = !config.SEED?.startsWith("bench:");
+  if (demo && (await marketplaceIsEmpty(connection.db))) {
+    const market = await seedMarketplace(connection.db);
+    logger.info({ stores: market.stores, listings: market.listings }, "demo marketplace seeded");
+    // Drawn after the shop's photos (most listings reuse those image keys) and outside the readiness
+    // probe: the shop serves while the few new second-hand pictures are drawn.
+    void images
+      .then(async () => {
+        const pool = new ImagePool(mediaDir, 1);
+        for (const spec of market.images) pool.request(spec);
+        await pool.drain();
+        logger.info({ sets: pool.size }, "marketplace images ready");
+      })
+      .catch((error) => logger.error({ err: error }, "marketplace images failed"));
   }
   addWarmup(
     "product images",

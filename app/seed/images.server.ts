@@ -22,7 +22,7 @@ export interface ImageSpec {
   view: View;
 }
 
-function imageKey(spec: ImageSpec): string {
+export function imageKey(spec: ImageSpec): string {
   const print = spec.print === "plain" ? "" : `-${spec.print}`;
   return `${spec.silhouette}-${spec.colour}${print}-${spec.view}`;
 }
@@ -32,7 +32,7 @@ function variant(key: string, name: string, width: number): ImageVariant {
 }
 
 /** The URLs and sizes of a key's images; pure, so rows can be written before the files exist. */
-function imageSetFor(key: string): ImageSet {
+export function imageSetFor(key: string): ImageSet {
   const [w200, w400, w600, w900, w1000] = IMAGE_WIDTHS.map((width) => variant(key, String(width), width)) as [
     ImageVariant,
     ImageVariant,

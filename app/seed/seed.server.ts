@@ -12,12 +12,13 @@ import {
   categoryTranslations,
   priceHistory,
   productCategories,
+  productEventCounts,
   productImages,
   products,
   productTranslations,
   productVariants,
 } from "../domains/catalog/tables.server";
-import { productEventCounts, productStockState } from "../domains/highlights/tables.server";
+import { productStockState } from "../domains/highlights/tables.server";
 import { productSearchDocuments, searchWords } from "../domains/search/tables.server";
 import type { Database, Transaction } from "../platform/db/db.server";
 import { locales } from "../platform/i18n/locales";

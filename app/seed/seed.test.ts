@@ -71,11 +71,11 @@ describe("seedCatalogue", () => {
     const result = await seedCatalogue(connection.db, { mediaDir, products: COUNT, seed: SEED, now: NOW });
     expect(result.products).toBe(COUNT);
     await result.images;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await connection?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it("fills the catalogue and refuses to seed it twice", async () => {

@@ -74,10 +74,11 @@ async function variantToBuy(request: APIRequestContext): Promise<number> {
 export async function placePaidOrder(
   page: Page,
   person: { email: string; firstName: string; lastName: string; locale: "en" | "nl" | "fr" | "es" },
+  quantity = 1,
 ): Promise<string> {
   const request = page.request;
   const variantId = await variantToBuy(request);
-  expect((await request.post("/api/v1/cart/lines", { data: { variantId, quantity: 1 } })).ok()).toBe(true);
+  expect((await request.post("/api/v1/cart/lines", { data: { variantId, quantity } })).ok()).toBe(true);
   const points = await (
     await request.get(`/api/v1/checkout/service-points?country=NL&postalCode=1012JS&locale=${person.locale}`)
   ).json();

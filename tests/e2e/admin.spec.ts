@@ -97,9 +97,14 @@ test("an admin blocks a customer, and the audit log says who did it", async ({ p
   await expectNoSeriousA11yViolations(page);
 
   // The reason is required, in the browser and on the server.
+  // The customer page has other forms with a reason (wallet credit): the block form's own field.
+  const blockReason = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Block customer" }) })
+    .getByLabel("Reason");
   await page.getByRole("button", { name: "Block customer" }).click();
-  await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
-  await page.getByLabel("Reason").fill("Three chargebacks in a month");
+  await expect(blockReason).toHaveAttribute("aria-invalid", "true");
+  await blockReason.fill("Three chargebacks in a month");
   await page.getByRole("button", { name: "Block customer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Customer blocked" })).toBeVisible();
   await expect(page.getByText("Three chargebacks in a month").first()).toBeVisible();

@@ -6,10 +6,17 @@ import { href } from "../../app/routing/urls";
 import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
 
 const locales = ["en", "nl", "fr", "es"] as const;
-// Pages with a required parameter (a product's slug) have their own journeys (product.spec.ts).
+// Pages with a required parameter (a product's slug) have their own journeys (product.spec.ts), and so do
+// pages that answer 404 without the thing they are about (a content entry, a reported listing).
+const aboutSomething = new Set(["content", "app-content", "marketplace-report"]);
 const served = pageIds.filter((id) => {
   const page: { file?: string; path: unknown } = pages[id];
-  return page.file && id !== "not-found" && !/:[a-z]+(?!\?)(?:\/|$)/i.test(pathPattern(id, "en"));
+  return (
+    page.file &&
+    id !== "not-found" &&
+    !aboutSomething.has(id) &&
+    !/:[a-z]+(?!\?)(?:\/|$)/i.test(pathPattern(id, "en"))
+  );
 });
 const signedInOnly = (id: (typeof pageIds)[number]) =>
   ((pages[id] as { middleware?: readonly string[] }).middleware ?? []).includes("authenticated");

@@ -20,9 +20,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious).toEqual([]);
 }
 
-/** Stores a "reject all" choice so the cookie banner does not cover what a test looks at. */
+/** Stores a "reject all" choice (and the newsletter toast as seen) so neither covers what a test looks at. */
 export async function dismissConsent(context: BrowserContext, baseURL: string) {
   await context.addCookies([
     { name: "shop_consent", value: "2026-11.00000000-0000-4000-8000-000000000000.0.0", url: baseURL },
+    { name: "shop_newsletter_toast", value: "seen", url: baseURL },
   ]);
 }

@@ -31,6 +31,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../domains/customers/validation";
+import { ORDER_NUMBER } from "../../domains/orders/numbers";
 import {
   orderForCustomer,
   orderStatuses,
@@ -38,16 +39,17 @@ import {
   toOrderView,
 } from "../../domains/orders/orders.server";
 import { walletOf } from "../../domains/wallet/wallet.server";
-import { requireVisitor } from "../../platform/auth/guards.server";
+import { requireCustomer } from "../../platform/auth/guards.server";
 import { captchaChallenge } from "../../platform/captcha/captcha.server";
-import { db } from "../../platform/db/db.server";
 import { translateMessage } from "../../platform/forms/messages";
 import { parseShopForm } from "../../platform/forms/submission";
-import { ApiError, httpErrors } from "../../platform/http/api-error";
+import { countries } from "../../platform/forms/validators";
+import { httpErrors } from "../../platform/http/api-error";
 import { clientIp } from "../../platform/http/client-ip.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import type { Locale } from "../../platform/i18n/locales";
-import { serverI18n } from "../../platform/i18n/resources.server";
+import { translator } from "../../platform/i18n/resources.server";
+import { accepted } from "../errors.server";
 import { errorResponse, LocaleQuery } from "./schemas";
 
 /**
@@ -107,7 +109,7 @@ const AddressIn = z
   .object({
     firstName: z.string(),
     lastName: z.string(),
-    country: z.enum(["NL", "BE", "FR", "ES"]),
+    country: z.enum(countries),
     postalCode: z.string(),
     houseNumber: z.string().openapi({ description: "Digits only; letters go in `addition`" }),
     addition: z.string().optional(),
@@ -129,11 +131,6 @@ const Session = z
 
 const Message = z.object({ message: z.string() }).openapi("Message");
 
-function apiT(locale: Locale) {
-  const t = serverI18n(locale).t;
-  return (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-}
-
 /**
  * Parses a JSON body with a form's own schema (the app gets exactly the page's rules), answering a 400
  * with translated messages per field.
@@ -150,28 +147,11 @@ function parseBody<S extends zod.ZodType>(
   }
   const parsed = parseShopForm(form, schema);
   if (parsed.status === "success") return parsed.value as zod.output<S>;
-  const t = apiT(locale);
+  const t = translator(locale);
   const fields: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(parsed.error ?? {}))
     if (messages?.length) fields[name] = messages.map((m) => translateMessage(t, m));
   throw httpErrors.badRequest({ target: "json", fields });
-}
-
-function refuse(status: number, messageKey: string, locale: Locale): never {
-  throw new ApiError(status, messageKey, apiT(locale)(messageKey));
-}
-
-/** The HTTP status of the refusals of register, login and forgot password; the others are a 400. */
-const refusalStatus: Record<string, number> = {
-  "account:register.exists": 409,
-  "account:login.invalid": 401,
-  "account:login.unconfirmed": 403,
-  "account:login.unconfirmedEarlierLinks": 403,
-  "account:throttled": 429,
-};
-
-function refuseWithStatus(messageKey: string, locale: Locale): never {
-  refuse(refusalStatus[messageKey] ?? 400, messageKey, locale);
 }
 
 function passCookies(c: Context<AppEnv>, cookies: string[]) {
@@ -180,7 +160,7 @@ function passCookies(c: Context<AppEnv>, cookies: string[]) {
 
 async function me(c: Context<AppEnv>) {
   c.header("cache-control", "private, no-store");
-  return requireVisitor(c.req.raw);
+  return requireCustomer(c.req.raw);
 }
 
 async function accountOf(userId: string) {
@@ -497,7 +477,7 @@ const routes = {
     summary: "One of the customer's orders",
     description:
       "Status, lines, totals with discount code, shipping, donation and VAT, delivery and billing address, payment method, and the carrier's track & trace link once shipped. Another customer's number answers 404.",
-    request: { params: z.object({ number: z.string().regex(/^\d{9}$/) }) },
+    request: { params: z.object({ number: z.string().regex(ORDER_NUMBER) }) },
     responses: {
       200: ok(
         "The order",
@@ -521,22 +501,25 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(routes.register, async (c) => {
     const { locale } = c.req.valid("query");
     const input = parseBody(RegisterSchema, c.req.valid("json"), locale);
-    const outcome = await registerCustomer(input, { locale, ip: clientIp(c), headers: c.req.raw.headers });
-    if (!outcome.ok) refuseWithStatus(outcome.messageKey, locale);
-    return c.json({ email: outcome.email, message: apiT(locale)("account:login.registered") }, 201);
+    const registered = accepted(
+      c,
+      await registerCustomer(input, { locale, ip: clientIp(c), headers: c.req.raw.headers }),
+      locale,
+    );
+    return c.json({ email: registered.email, message: translator(locale)("account:login.registered") }, 201);
   });
 
   api.openapi(routes.login, async (c) => {
     const { locale } = c.req.valid("query");
     const input = parseBody(LoginSchema, c.req.valid("json"), locale);
-    const outcome = await signIn(input, { locale, ip: clientIp(c), headers: c.req.raw.headers });
-    if (!outcome.ok) {
-      if (outcome.retryAfterSeconds) c.header("retry-after", String(outcome.retryAfterSeconds));
-      refuseWithStatus(outcome.messageKey, locale);
-    }
-    passCookies(c, outcome.setCookies);
+    const signedIn = accepted(
+      c,
+      await signIn(input, { locale, ip: clientIp(c), headers: c.req.raw.headers }),
+      locale,
+    );
+    passCookies(c, signedIn.setCookies);
     c.header("cache-control", "no-store");
-    return c.json({ token: outcome.token, account: await accountOf(outcome.userId) }, 200);
+    return c.json({ token: signedIn.token, account: await accountOf(signedIn.userId) }, 200);
   });
 
   api.openapi(routes.logout, async (c) => {
@@ -547,24 +530,21 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(routes.forgotPassword, async (c) => {
     const { locale } = c.req.valid("query");
     const input = parseBody(ForgotPasswordSchema, c.req.valid("json"), locale);
-    const outcome = await requestPasswordReset(input, { locale, ip: clientIp(c) });
-    if (!outcome.ok) refuseWithStatus(outcome.messageKey, locale);
-    return c.json({ message: apiT(locale)("account:forgot.success") }, 202);
+    accepted(c, await requestPasswordReset(input, { locale, ip: clientIp(c) }), locale);
+    return c.json({ message: translator(locale)("account:forgot.success") }, 202);
   });
 
   api.openapi(routes.resetPassword, async (c) => {
     const { locale } = c.req.valid("query");
     const input = parseBody(ResetPasswordSchema, c.req.valid("json"), locale);
-    const outcome = await resetPassword(input);
-    if (!outcome.ok) refuse(400, outcome.messageKey, locale);
+    accepted(c, await resetPassword(input), locale);
     return c.body(null, 204);
   });
 
   api.openapi(routes.confirmEmail, async (c) => {
     const { locale } = c.req.valid("query");
-    const outcome = await confirmEmail(c.req.valid("json").token);
-    if (!outcome.ok) refuse(400, outcome.messageKey, locale);
-    return c.json({ email: outcome.email }, 200);
+    const confirmed = accepted(c, await confirmEmail(c.req.valid("json").token), locale);
+    return c.json({ email: confirmed.email }, 200);
   });
 
   api.openapi(routes.get, async (c) => c.json(await accountOf((await me(c)).id), 200));
@@ -587,10 +567,9 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     await me(c);
     const { locale } = c.req.valid("query");
     const input = parseBody(ChangePasswordSchema, c.req.valid("json"), locale);
-    const outcome = await changePassword(c.req.raw.headers, input);
-    if (!outcome.ok) refuse(403, outcome.messageKey, locale);
-    passCookies(c, outcome.setCookies);
-    return c.json({ token: outcome.token }, 200);
+    const changed = accepted(c, await changePassword(c.req.raw.headers, input), locale);
+    passCookies(c, changed.setCookies);
+    return c.json({ token: changed.token }, 200);
   });
 
   api.openapi(routes.export, async (c) => {
@@ -608,8 +587,7 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
     const visitor = await me(c);
     const { locale } = c.req.valid("query");
     const { password } = parseBody(DeleteAccountSchema, c.req.valid("json"), locale);
-    const outcome = await deleteCustomerAccount(c.req.raw.headers, visitor.id, password);
-    if (!outcome.ok) refuse(403, outcome.messageKey, locale);
+    accepted(c, await deleteCustomerAccount(c.req.raw.headers, visitor.id, password), locale);
     passCookies(c, await signOut(c.req.raw.headers));
     return c.body(null, 204);
   });
@@ -650,19 +628,19 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
 
   api.openapi(routes.orders, async (c) => {
     const visitor = await me(c);
-    return c.json(await ordersOfCustomer(db(), visitor.id), 200);
+    return c.json(await ordersOfCustomer(visitor.id), 200);
   });
 
   api.openapi(routes.order, async (c) => {
     const visitor = await me(c);
-    const order = await orderForCustomer(db(), visitor.id, c.req.valid("param").number);
+    const order = await orderForCustomer(visitor.id, c.req.valid("param").number);
     if (!order) throw httpErrors.notFound();
     return c.json(toOrderView(order) as unknown as Record<string, unknown>, 200);
   });
 
   api.openapi(routes.wallet, async (c) => {
     const visitor = await me(c);
-    const wallet = await walletOf(db(), visitor.id);
+    const wallet = await walletOf(visitor.id);
     return c.json(
       { ...wallet, entries: wallet.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) },
       200,
@@ -671,11 +649,15 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
 }
 
 /**
- * better-auth endpoints reachable over HTTP: the session, sign-out and the admin plugin's (which check
- * staff roles themselves). Sign-up, sign-in, password reset and profile changes go through the endpoints
- * above, where the captcha, throttling and the shop's validation apply (docs/decisions/0018).
+ * better-auth endpoints reachable over HTTP: the session, sign-out and the admin plugin's reading ones
+ * (which check staff roles themselves). Sign-up, sign-in, password reset and profile changes go through
+ * the endpoints above, where the captcha, throttling and the shop's validation apply (docs/decisions/0018).
+ * The admin plugin's writes (set-role, impersonate, set-user-password, remove-user, ban…) stay closed:
+ * the back office changes staff through the staff domain, which keeps the last admin, ends the member's
+ * sessions and writes the audit log (docs/security.md).
  */
-export function authPathIsPublic(path: string): boolean {
+export function authPathIsPublic(path: string, method = "GET"): boolean {
   const rest = path.replace(/^\/api\/auth/, "");
-  return rest === "/get-session" || rest === "/sign-out" || rest.startsWith("/admin/");
+  if (rest.startsWith("/admin/")) return method === "GET";
+  return rest === "/get-session" || rest === "/sign-out";
 }

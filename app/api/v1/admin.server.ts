@@ -5,19 +5,16 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { findProducts, productForStaff } from "../../domains/catalog/catalog.server";
 import { findCustomers } from "../../domains/customers/customers.server";
-import { findOrders, orderByNumber } from "../../domains/orders/orders.server";
-import { orderStatuses } from "../../domains/orders/transitions";
+import { ORDER_NUMBER } from "../../domains/orders/numbers";
+import { findOrders, orderByNumber, orderStatuses } from "../../domains/orders/orders.server";
 import {
-  AccountError,
   actorOf,
   auditLog,
   blockCustomer,
-  CatalogueError,
   can,
   changeOrderStatus,
   changeProductPrice,
   changeProductVariants,
-  OrderCommandError,
   type Permission,
   refundOrder,
   type StaffActor,
@@ -34,9 +31,10 @@ import {
 } from "../../domains/staff/validation";
 import { requireStaff } from "../../platform/auth/guards.server";
 import { checkSession, isStaff } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import { ApiError, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
+import { isRefusal } from "../../platform/refusal";
+import { accepted, apiRefusal } from "../errors.server";
 import { errorResponse } from "./schemas";
 
 /** The staff member behind an API request, if their role has `permission`; otherwise the matching error. */
@@ -48,13 +46,6 @@ export async function requireStaffApi(c: Context<AppEnv>, permission: Permission
   if (!can(staff.role, permission))
     throw new ApiError(403, "errors.forbidden", `The role ${staff.role} has no access to ${permission}.`);
   return actorOf(staff);
-}
-
-/** A refusal of a staff command as a 422, naming the field it is about. */
-function refused(error: unknown): never {
-  if (error instanceof CatalogueError || error instanceof AccountError || error instanceof OrderCommandError)
-    throw new ApiError(422, "errors.invalidInput", error.message, error.field ? { field: error.field } : {});
-  throw error;
 }
 
 const tags = ["Back office"];
@@ -135,8 +126,9 @@ const routes = {
     },
     responses: {
       200: json(PriceSchema, "Saved"),
-      400: errorResponse("Invalid input"),
-      422: errorResponse("Refused, e.g. an original price not above the price"),
+      400: errorResponse(
+        "Invalid input, or an original price not above the price (`admin:catalogue.originalPriceTooLow`)",
+      ),
       ...guarded,
     },
   }),
@@ -152,7 +144,7 @@ const routes = {
     responses: {
       200: json(VariantsSchema, "Saved"),
       400: errorResponse("Invalid input"),
-      422: errorResponse("Refused"),
+      409: errorResponse("A SKU another product uses, or a size that changed meanwhile"),
       ...guarded,
     },
   }),
@@ -176,7 +168,7 @@ const routes = {
         content: { "application/json": { schema: z.object({ reason: blockReason }) } },
       },
     },
-    responses: { 204: { description: "Blocked" }, 422: errorResponse("Refused"), ...guarded },
+    responses: { 204: { description: "Blocked" }, ...guarded },
   }),
   unblock: createRoute({
     method: "delete",
@@ -184,7 +176,7 @@ const routes = {
     tags,
     summary: "Lift a customer's block (customers)",
     request: { params: CustomerId },
-    responses: { 204: { description: "Unblocked" }, 422: errorResponse("Refused"), ...guarded },
+    responses: { 204: { description: "Unblocked" }, ...guarded },
   }),
   audit: createRoute({
     method: "get",
@@ -203,7 +195,7 @@ const routes = {
   }),
 };
 
-const OrderNumber = z.object({ number: z.string().regex(/^[1-9]\d{8}$/) });
+const OrderNumber = z.object({ number: z.string().regex(ORDER_NUMBER) });
 
 const orderRoutes = {
   list: createRoute({
@@ -256,7 +248,8 @@ const orderRoutes = {
     },
     responses: {
       200: json(z.record(z.string(), z.unknown()), "The order after the change"),
-      422: errorResponse("Not allowed from this status, or a missing track & trace code"),
+      400: errorResponse("A missing track & trace code (`details.field`)"),
+      409: errorResponse("Not allowed from this status"),
       ...guarded,
     },
   }),
@@ -285,7 +278,10 @@ const orderRoutes = {
     },
     responses: {
       201: json(z.record(z.string(), z.unknown()), "The refund"),
-      422: errorResponse("Nothing (or less) left to refund"),
+      400: errorResponse("More than is left to refund (`details.field`: `amount`)"),
+      402: errorResponse("The payment provider refused the refund; nothing was refunded"),
+      409: errorResponse("Nothing left to refund"),
+      503: errorResponse("The payment provider did not confirm the refund yet: send it again"),
       ...guarded,
     },
   }),
@@ -307,7 +303,7 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
 
   api.openapi(orderRoutes.one, async (c) => {
     await requireStaffApi(c, "orders");
-    const order = await orderByNumber(db(), c.req.valid("param").number);
+    const order = await orderByNumber(c.req.valid("param").number);
     if (!order) throw httpErrors.notFound();
     return c.json(JSON.parse(JSON.stringify(order)) as Record<string, unknown>, 200);
   });
@@ -315,16 +311,18 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(orderRoutes.status, async (c) => {
     const actor = await requireStaffApi(c, "orders");
     const { number } = c.req.valid("param");
-    if (!(await orderByNumber(db(), number))) throw httpErrors.notFound();
-    const order = await changeOrderStatus(actor, number, c.req.valid("json")).catch(refused);
+    if (!(await orderByNumber(number))) throw httpErrors.notFound();
+    const order = await changeOrderStatus(actor, number, c.req.valid("json"));
+    if (isRefusal(order)) throw apiRefusal(order);
     return c.json(JSON.parse(JSON.stringify(order)) as Record<string, unknown>, 200);
   });
 
   api.openapi(orderRoutes.refund, async (c) => {
     const actor = await requireStaffApi(c, "orders");
     const { number } = c.req.valid("param");
-    if (!(await orderByNumber(db(), number))) throw httpErrors.notFound();
-    const refund = await refundOrder(actor, number, c.req.valid("json")).catch(refused);
+    if (!(await orderByNumber(number))) throw httpErrors.notFound();
+    const refund = await refundOrder(actor, number, c.req.valid("json"));
+    if (isRefusal(refund)) throw apiRefusal(refund);
     return c.json(JSON.parse(JSON.stringify(refund)) as Record<string, unknown>, 201);
   });
 
@@ -347,10 +345,14 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     if (!(await productForStaff(id))) throw httpErrors.notFound();
-    const saved = await changeProductPrice(actor, id, {
-      price: body.priceCents,
-      originalPrice: body.originalPriceCents ?? undefined,
-    }).catch(refused);
+    const saved = accepted(
+      c,
+      await changeProductPrice(actor, id, {
+        price: body.priceCents,
+        originalPrice: body.originalPriceCents ?? undefined,
+      }),
+      "en",
+    );
     return c.json(saved, 200);
   });
 
@@ -358,7 +360,7 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
     const actor = await requireStaffApi(c, "catalogue");
     const { id } = c.req.valid("param");
     if (!(await productForStaff(id))) throw httpErrors.notFound();
-    const variants = await changeProductVariants(actor, id, c.req.valid("json").variants).catch(refused);
+    const variants = accepted(c, await changeProductVariants(actor, id, c.req.valid("json").variants), "en");
     return c.json({ variants }, 200);
   });
 
@@ -373,13 +375,13 @@ export function registerAdminRoutes(api: OpenAPIHono<AppEnv>) {
 
   api.openapi(routes.block, async (c) => {
     const actor = await requireStaffApi(c, "customers");
-    await blockCustomer(actor, c.req.valid("param").id, c.req.valid("json").reason).catch(refused);
+    accepted(c, await blockCustomer(actor, c.req.valid("param").id, c.req.valid("json").reason), "en");
     return c.body(null, 204);
   });
 
   api.openapi(routes.unblock, async (c) => {
     const actor = await requireStaffApi(c, "customers");
-    await unblockCustomer(actor, c.req.valid("param").id).catch(refused);
+    accepted(c, await unblockCustomer(actor, c.req.valid("param").id), "en");
     return c.body(null, 204);
   });
 

@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import {
   addToCart,
   CART_COOKIE,
-  type CartChange,
   type CartRef,
   type CartView,
   cartRefOf,
@@ -15,14 +14,14 @@ import {
 } from "../../domains/cart/cart.server";
 import { MAX_LINE_QUANTITY } from "../../domains/cart/validation";
 import { checkSession } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
-import { ApiError } from "../../platform/http/api-error";
 import type { Channel } from "../../platform/http/context";
 import { guestTokenCookie, newGuestToken } from "../../platform/http/guest-token.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import { isRefusal, refuse } from "../../platform/refusal";
+import { apiRefusal } from "../errors.server";
 import { errorResponse, LocaleQuery } from "./schemas";
 
 const LineSchema = z
@@ -185,24 +184,18 @@ export function cartBody(view: CartView, locale: Locale) {
   };
 }
 
-function refused(change: Extract<CartChange, { ok: false }>, locale: Locale): ApiError {
-  const message = serverI18n(locale).t(change.messageKey, change.values) as string;
-  const status = change.messageKey === "cart:errors.sizeRequired" ? 404 : 409;
-  return new ApiError(status, change.messageKey, message, change.values);
-}
-
 export function registerCartRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(getCart, async (c) => {
     const { locale } = c.req.valid("query");
-    const view = await viewCart(db(), await refOf(c), locale, channelOf(c));
+    const view = await viewCart(await refOf(c), locale, channelOf(c));
     return c.json(cartBody(view, locale), 200);
   });
 
   api.openapi(addLine, async (c) => {
     const { locale, ...input } = c.req.valid("json");
     const ref = (await refOf(c)) ?? { token: newGuestToken() };
-    const change = await addToCart(db(), ref, input, channelOf(c), locale);
-    if (!change.ok) throw refused(change, locale);
+    const change = await addToCart(ref, input, channelOf(c), locale);
+    if (isRefusal(change)) throw apiRefusal(change, locale);
     if ("token" in ref) {
       // Set on a guest's first add, and renewed by every add: the bag is kept 30 days after the last.
       const secure = env().BASE_URL.startsWith("https:");
@@ -210,7 +203,7 @@ export function registerCartRoutes(api: OpenAPIHono<AppEnv>) {
         append: true,
       });
     }
-    return c.json(cartBody(await viewCart(db(), ref, locale, channelOf(c)), locale), 201);
+    return c.json(cartBody(await viewCart(ref, locale, channelOf(c)), locale), 201);
   });
 
   api.openapi(setQuantity, async (c) => {
@@ -218,25 +211,18 @@ export function registerCartRoutes(api: OpenAPIHono<AppEnv>) {
     const { quantity, locale } = c.req.valid("json");
     const ref = await refOf(c);
     const change = ref
-      ? await setLineQuantity(db(), ref, { lineId, quantity }, channelOf(c), locale)
-      : ({ ok: false, messageKey: "cart:errors.removeFailed", values: {} } as const);
-    if (!change.ok) {
-      if (change.messageKey === "cart:errors.removeFailed")
-        throw new ApiError(404, change.messageKey, serverI18n(locale).t(change.messageKey) as string);
-      throw refused(change, locale);
-    }
-    return c.json(cartBody(await viewCart(db(), ref, locale, channelOf(c)), locale), 200);
+      ? await setLineQuantity(ref, { lineId, quantity }, channelOf(c), locale)
+      : refuse.notFound("cart:errors.removeFailed");
+    if (isRefusal(change)) throw apiRefusal(change, locale);
+    return c.json(cartBody(await viewCart(ref, locale, channelOf(c)), locale), 200);
   });
 
   api.openapi(deleteLine, async (c) => {
     const { lineId } = c.req.valid("param");
     const { locale } = c.req.valid("query");
     const ref = await refOf(c);
-    const result = ref ? await removeLine(db(), ref, lineId) : null;
-    if (!result?.ok) {
-      const key = "cart:errors.removeFailed";
-      throw new ApiError(404, key, serverI18n(locale).t(key) as string);
-    }
-    return c.json(cartBody(await viewCart(db(), ref, locale, channelOf(c)), locale), 200);
+    const removed = ref ? await removeLine(ref, lineId) : refuse.notFound("cart:errors.removeFailed");
+    if (isRefusal(removed)) throw apiRefusal(removed, locale);
+    return c.json(cartBody(await viewCart(ref, locale, channelOf(c)), locale), 200);
   });
 }

@@ -2,18 +2,22 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cartRefOf } from "../../domains/cart/cart.server";
 import {
+  addCheckoutGiftCard,
   applyCheckoutCode,
-  type CheckoutError,
   type CheckoutInput,
+  type CheckoutMessage,
   checkoutServicePoints,
   checkoutView,
   lookupCheckoutAddress,
   placeOrder,
   removeCheckoutCode,
+  removeCheckoutGiftCard,
 } from "../../domains/checkout/checkout.server";
-import { lookUpGuestOrder } from "../../domains/customers/customers.server";
+import { CheckoutGiftCardSchema } from "../../domains/gift-cards/validation";
+import { ORDER_NUMBER } from "../../domains/orders/numbers";
 import {
   confirmationUrl,
+  lookUpGuestOrder,
   orderForConfirmation,
   orderForCustomer,
   ordersOfCustomer,
@@ -26,17 +30,17 @@ import {
 } from "../../domains/shipping/validation";
 import { requireCustomer, requireMayOrder } from "../../platform/auth/guards.server";
 import { checkSession } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import { translateMessage } from "../../platform/forms/messages";
 import { shopErrorMap } from "../../platform/forms/rules";
 import { countries } from "../../platform/forms/validators";
-import { ApiError, httpErrors } from "../../platform/http/api-error";
+import { httpErrors } from "../../platform/http/api-error";
 import { clientIp } from "../../platform/http/client-ip.server";
 import type { Channel } from "../../platform/http/context";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
-import { formatMoney, money } from "../../platform/money";
+import { isRefusal } from "../../platform/refusal";
+import { apiRefusal } from "../errors.server";
 import { errorResponse, LocaleQuery } from "./schemas";
 
 const Country = z.enum(countries);
@@ -144,6 +148,43 @@ const QuoteSchema = z
     paymentMethods: z.array(z.enum(paymentMethods)).openapi({
       description: "For the country and amount; empty: 'No payment methods available, contact service'",
     }),
+    giftCardLines: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(["egift", "physical"]),
+        amountCents: Cents,
+        toName: z.string(),
+        fromName: z.string(),
+        message: z.string().nullable(),
+        recipientEmail: z.string().nullable(),
+        dispatchDate: z.string().nullable(),
+      }),
+    ),
+    payment: z
+      .object({
+        giftCards: z.array(
+          z.object({
+            cardId: z.number().int(),
+            last4: z.string(),
+            availableCents: Cents,
+            usable: z.boolean(),
+            amountCents: Cents.openapi({ description: "What this card pays of this order" }),
+          }),
+        ),
+        wallet: z
+          .object({
+            balanceCents: Cents,
+            maxUsableCents: Cents,
+            usedCents: Cents,
+            on: z.boolean(),
+          })
+          .nullable()
+          .openapi({ description: "Null for a guest" }),
+        problem: z.unknown().nullable(),
+      })
+      .openapi({
+        description: "Gift cards and wallet credit; `totals.amountDueCents` is what the provider collects",
+      }),
   })
   .openapi("CheckoutQuote");
 
@@ -160,6 +201,9 @@ const Choices = {
     .optional()
     .openapi({ description: "Postal code to list service points near" }),
   donationCents: z.union([z.literal(0), z.literal(200), z.literal(500)]).default(0),
+  useWallet: z.boolean().optional().openapi({
+    description: "A signed-in customer pays with wallet credit, up to its maximum usable amount",
+  }),
 };
 
 const quote = createRoute({
@@ -186,7 +230,7 @@ const applyCode = createRoute({
   path: "/v1/checkout/discount-code",
   summary: "Make a code the bag's one active code",
   description:
-    "A second valid code replaces the first (`replaced` names it). Refusals answer 422 with the reason's key.",
+    "A second valid code replaces the first (`replaced` names it). A refused code answers 400 with the reason's key (409 when its uses ran out).",
   request: {
     body: {
       content: {
@@ -206,7 +250,8 @@ const applyCode = createRoute({
         },
       },
     },
-    422: errorResponse("Unknown, expired, used up, already used, first order only, minimum not reached…"),
+    400: errorResponse("Unknown, expired, first order only, minimum not reached…"),
+    409: errorResponse("Empty bag, or the code's uses ran out (used up, already used)"),
   },
 });
 
@@ -216,6 +261,54 @@ const removeCode = createRoute({
   summary: "Remove the bag's discount code",
   request: { query: z.object({ locale: LocaleQuery }) },
   responses: { 204: { description: "Removed (or there was none)" } },
+});
+
+const addGiftCard = createRoute({
+  method: "post",
+  path: "/v1/checkout/gift-cards",
+  summary: "Pay with a gift card (number + PIN)",
+  description:
+    "Adds a card to the bag's payment; the quote then shows what it pays. No such card, a wrong PIN and a locked card (5 wrong PINs, an hour) give the same 400. Gift cards cannot be combined with Klarna.",
+  request: {
+    query: z.object({ locale: LocaleQuery }),
+    body: {
+      content: {
+        "application/json": {
+          schema: z
+            .object({ giftCardNumber: z.string().max(40), giftCardPin: z.string().max(12) })
+            .openapi("AddCheckoutGiftCard"),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "Added (again: unchanged)",
+      content: {
+        "application/json": {
+          schema: z.object({ cardId: z.number().int(), last4: z.string(), availableCents: Cents }),
+        },
+      },
+    },
+    400: errorResponse("Invalid input, or not recognised (`giftcard:errors.notRecognised`)"),
+    409: errorResponse("Blocked, expired or empty card; too many cards; empty bag"),
+    429: errorResponse("Too many cards tried from this address"),
+  },
+});
+
+const removeGiftCard = createRoute({
+  method: "delete",
+  path: "/v1/checkout/gift-cards/{cardId}",
+  summary: "Stop paying with a gift card",
+  request: {
+    params: z.object({ cardId: z.coerce.number().int().positive() }),
+    query: z.object({ locale: LocaleQuery }),
+  },
+  responses: {
+    204: { description: "Removed" },
+    404: errorResponse("Not on this bag (`giftcard:errors.notApplied`)"),
+  },
 });
 
 const addressLookup = createRoute({
@@ -315,7 +408,10 @@ const place = createRoute({
               email: z.string().max(200).openapi({ description: "Ignored for a signed-in customer" }),
               methodId: z.string().max(60),
               address: AddressBody,
-              paymentMethod: z.enum(paymentMethods),
+              paymentMethod: z.enum(paymentMethods).optional().openapi({
+                description:
+                  "Needed unless gift cards and wallet credit pay everything (then the order is paid at once: `checkoutUrl` is the confirmation page)",
+              }),
               issuer: z.string().max(40).optional().openapi({ description: "iDEAL bank" }),
             })
             .openapi("PlaceOrder"),
@@ -330,12 +426,13 @@ const place = createRoute({
       description: "The order of this Idempotency-Key",
       content: { "application/json": { schema: OrderCreated } },
     },
-    400: errorResponse("Invalid input (address rules of SPEC §5)"),
+    400: errorResponse(
+      "Invalid input (address rules of SPEC §5); a delivery, code or payment choice not possible (no payment methods, moment gone, code refused…)",
+    ),
     403: errorResponse("Blocked user cannot order"),
     409: errorResponse(
-      "Empty bag, not enough stock, just sold out, no longer available, app only, code refused; the Idempotency-Key's order is waiting for a payment with another method",
+      "Empty bag, not enough stock, just sold out, no longer available, app only, the code's uses ran out; the Idempotency-Key's order is waiting for a payment with another method",
     ),
-    422: errorResponse("Delivery or payment choice not possible (no payment methods, moment gone…)"),
     503: errorResponse("Ordering unavailable at this moment"),
   },
 });
@@ -351,7 +448,7 @@ const getOrder = createRoute({
   description:
     "A signed-in customer's own order; a guest's with the confirmation link's `key`, or with the `email` it was placed with. Anyone else: 404.",
   request: {
-    params: z.object({ number: z.string().regex(/^\d{9}$/) }),
+    params: z.object({ number: z.string().regex(ORDER_NUMBER) }),
     query: z.object({ key: z.string().max(64).optional(), email: z.string().max(200).optional() }),
   },
   responses: {
@@ -404,27 +501,13 @@ async function shopperOf(c: Context<AppEnv>) {
   };
 }
 
-function values(error: CheckoutError, locale: Locale) {
-  const { amountCents, ...rest } = error.values ?? {};
-  return typeof amountCents === "number"
-    ? { ...rest, amount: formatMoney(money(amountCents), locale) }
-    : rest;
-}
-
-function message(error: CheckoutError | null, locale: Locale) {
-  if (!error) return null;
+/** A message of the checkout page (a line's problem, a code that does not apply), translated. */
+function message(shown: CheckoutMessage | null, locale: Locale) {
+  if (!shown) return null;
   return {
-    messageTranslationKey: error.messageKey,
-    message: serverI18n(locale).t(error.messageKey, values(error, locale)) as string,
+    messageTranslationKey: shown.messageKey,
+    message: serverI18n(locale).t(shown.messageKey, shown.values ?? {}) as string,
   };
-}
-
-function refusal(status: number, error: CheckoutError, locale: Locale): ApiError {
-  const m = message(error, locale)!;
-  return new ApiError(status, m.messageTranslationKey, m.message, {
-    ...(error.values ?? {}),
-    field: error.field,
-  });
 }
 
 /** Zod issues of the shop's rule schemas, translated, as the `details` of a 400. */
@@ -449,6 +532,7 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
       country: body.country,
       delivery: body,
       donationCents: body.donationCents,
+      useWallet: body.useWallet === true,
       pointSearch: body.pointSearch,
     });
     return c.json(
@@ -473,7 +557,7 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
     const shopper = await shopperOf(c);
     const input: CheckoutInput & { code: string } = { ...shopper, ...body, delivery: body };
     const applied = await applyCheckoutCode(input);
-    if (!applied.ok) throw refusal(422, applied.error, body.locale);
+    if (isRefusal(applied)) throw apiRefusal(applied, body.locale);
     const { t } = serverI18n(body.locale);
     const text = applied.replaced
       ? t("checkout:discount.replaced", { code: applied.code, previous: applied.replaced })
@@ -485,6 +569,28 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
     const { locale } = c.req.valid("query");
     const shopper = await shopperOf(c);
     await removeCheckoutCode(shopper.cart, locale, shopper.channel);
+    return c.body(null, 204);
+  });
+
+  api.openapi(addGiftCard, async (c) => {
+    const { locale } = c.req.valid("query");
+    const shopper = await shopperOf(c);
+    const parsed = CheckoutGiftCardSchema.safeParse(c.req.valid("json"), { error: shopErrorMap });
+    if (!parsed.success) throw invalid(parsed.error.issues, locale);
+    const added = await addCheckoutGiftCard(
+      shopper.cart,
+      { number: parsed.data.giftCardNumber, pin: parsed.data.giftCardPin },
+      { ip: clientIp(c) },
+    );
+    if (isRefusal(added)) throw apiRefusal(added, locale);
+    return c.json({ cardId: added.cardId, last4: added.last4, availableCents: added.availableCents }, 200);
+  });
+
+  api.openapi(removeGiftCard, async (c) => {
+    const { locale } = c.req.valid("query");
+    const shopper = await shopperOf(c);
+    const removed = await removeCheckoutGiftCard(shopper.cart, c.req.valid("param").cardId);
+    if (isRefusal(removed)) throw apiRefusal(removed, locale);
     return c.body(null, 204);
   });
 
@@ -517,22 +623,11 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
       delivery: body,
       donationCents: body.donationCents,
       address: address.data,
-      paymentMethod: body.paymentMethod,
+      paymentMethod: body.paymentMethod ?? null,
+      useWallet: body.useWallet === true,
       issuer: body.issuer,
     });
-    if (!placed.ok) {
-      const k = placed.error.messageKey;
-      const status =
-        k === "errors.blockedCannotOrder"
-          ? 403
-          : k === "checkout:errors.orderingUnavailable"
-            ? 503
-            : k.startsWith("checkout:discount.") ||
-                /emptyBag|Stock|soldOut|noLonger|appOnly|paymentMethodChanged/.test(k)
-              ? 409
-              : 422;
-      throw refusal(status, placed.error, body.locale);
-    }
+    if (isRefusal(placed)) throw apiRefusal(placed, body.locale);
     return c.json(
       {
         number: placed.number,
@@ -550,16 +645,13 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
     c.header("cache-control", "private, no-store");
     const { visitor } = await checkSession(c.req.raw);
     let order =
-      (visitor ? await orderForCustomer(db(), visitor.id, number) : null) ??
-      (key ? await orderForConfirmation(db(), number, key) : null);
+      (visitor ? await orderForCustomer(visitor.id, number) : null) ??
+      (key ? await orderForConfirmation(number, key) : null);
     if (!order && email) {
       // By e-mail it is the guest order lookup: throttled per IP and per number like the returns page's.
       const looked = await lookUpGuestOrder({ number, email }, { ip: clientIp(c) });
-      if (!looked.ok && looked.messageKey === "account:throttled")
-        throw new ApiError(429, looked.messageKey, "Too many attempts, try again later.", {
-          retryAfterSeconds: looked.retryAfterSeconds ?? 60,
-        });
-      order = looked.ok ? looked.order : null;
+      if (isRefusal(looked) && looked.kind === "too-many") throw apiRefusal(looked);
+      order = isRefusal(looked) ? null : looked;
     }
     if (!order) throw httpErrors.notFound();
     return c.json(order as unknown as Record<string, unknown>, 200);
@@ -568,6 +660,6 @@ export function registerCheckoutRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listOrders, async (c) => {
     const visitor = await requireCustomer(c.req.raw);
     c.header("cache-control", "private, no-store");
-    return c.json(await ordersOfCustomer(db(), visitor.id), 200);
+    return c.json(await ordersOfCustomer(visitor.id), 200);
   });
 }

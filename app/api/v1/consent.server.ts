@@ -10,7 +10,8 @@ import { recordConsent } from "../../domains/marketing/marketing.server";
 import { ConsentRequestSchema } from "../../domains/marketing/validation";
 import type { AppEnv } from "../../platform/http/middleware.server";
 
-const ConsentRequest = ConsentRequestSchema.openapi("ConsentRequest");
+// A copy made with the extended `z`: the shared schema may be built before @hono/zod-openapi extends Zod.
+const ConsentRequest = z.object(ConsentRequestSchema.shape).openapi("ConsentRequest");
 const ConsentResponse = z
   .object({ version: z.string(), id: z.string(), analytics: z.boolean(), personalisation: z.boolean() })
   .openapi("Consent");

@@ -1,8 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { HIGHLIGHT_PRIORITY } from "../../domains/catalog/highlight-codes";
 import { acceptViewBeacon, highlightTrace } from "../../domains/highlights/highlights.server";
-import { HIGHLIGHT_PRIORITY } from "../../domains/highlights/labels";
 import { ApiError, type ApiErrorBody, httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { sendApiError } from "../errors.server";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
-import { products, productVariants } from "../../domains/catalog/tables.server";
+import { newProduct } from "../../../tests/support/factories";
+import { flushProductEvents } from "../../domains/catalog/catalog.server";
+import { productEventCounts } from "../../domains/catalog/tables.server";
 import { EventCap } from "../../domains/highlights/event-cap";
-import { flushEvents, refreshHighlights } from "../../domains/highlights/highlights.server";
-import { productEventCounts } from "../../domains/highlights/tables.server";
+import { refreshHighlights } from "../../domains/highlights/highlights.server";
 import type { Connection } from "../../platform/db/db.server";
 import { createApi } from "../index.server";
 
@@ -14,12 +15,7 @@ const api = createApi();
 
 beforeAll(async () => {
   connection = await freshDatabase();
-  const [row] = await connection.db
-    .insert(products)
-    .values({ styleCode: "API1", brand: "Test", colour: "black", colourHex: "#000", priceCents: 1000 })
-    .returning({ id: products.id });
-  productId = row!.id;
-  await connection.db.insert(productVariants).values({ productId, size: "M", sku: "API1-M", stock: 2 });
+  productId = (await newProduct({ sizes: [{ size: "M", stock: 2 }] })).id;
 });
 afterAll(() => connection.close());
 
@@ -39,7 +35,7 @@ function postEvent(body: unknown, ip = "203.0.113.1") {
 }
 
 async function views(): Promise<number> {
-  await flushEvents();
+  await flushProductEvents();
   const rows = await connection.db
     .select({ views: productEventCounts.views })
     .from(productEventCounts)

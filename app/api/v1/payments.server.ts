@@ -12,14 +12,14 @@ import {
   syncPayment,
 } from "../../domains/payments/payments.server";
 import { checkSession, isStaff } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
 import { countries } from "../../platform/forms/validators";
 import { ApiError } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { locales } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
-import { sendApiError } from "../errors.server";
+import { isRefusal } from "../../platform/refusal";
+import { apiRefusal, sendApiError } from "../errors.server";
 import { errorResponse, LocaleQuery } from "./schemas";
 
 const MethodSchema = z.enum(paymentMethods);
@@ -203,9 +203,10 @@ const postRefund = createRoute({
     401: errorResponse("Not signed in"),
     403: errorResponse("Not staff"),
     404: errorResponse("No such payment"),
+    400: errorResponse("More than what is left to refund (`details.leftCents`)"),
+    402: errorResponse("The provider refused the refund; nothing was refunded"),
     409: errorResponse("The payment is not paid, or the key was used for another refund"),
-    422: errorResponse("More than what is left to refund"),
-    502: errorResponse("The provider refused the refund"),
+    503: errorResponse("The provider did not confirm the refund yet: send it again with the same key"),
   },
 });
 
@@ -273,7 +274,8 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(getPayment, async (c) => {
     const { id } = c.req.valid("param");
     // A provider that cannot be reached now still leaves the last known status to answer with.
-    const payment = await syncPayment(db(), id).catch(() => paymentById(db(), id));
+    const synced = await syncPayment(id).catch(() => null);
+    const payment = synced && !isRefusal(synced) ? synced : await paymentById(id);
     if (!payment) return sendApiError(c, notFound()) as never;
     c.header("cache-control", "private, no-store");
     return c.json(paymentView(payment), 200);
@@ -288,24 +290,26 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>) {
         fields: { returnUrl: ["Must be a page of this shop"] },
       });
     }
-    const created = await createPayment(db(), {
+    const created = await createPayment({
       ...body,
       returnUrl,
       idempotencyKey: `staff:${c.req.valid("header")["idempotency-key"]}`,
     });
+    if (isRefusal(created)) throw apiRefusal(created, body.locale);
     return c.json(created, 201);
   });
 
   api.openapi(postRefund, async (c) => {
     await requireSupport(c);
     const { id } = c.req.valid("param");
-    if (!(await paymentById(db(), id))) return sendApiError(c, notFound()) as never;
-    const refund = await refundPayment(db(), {
+    if (!(await paymentById(id))) return sendApiError(c, notFound()) as never;
+    const refund = await refundPayment({
       paymentId: id,
       amountCents: c.req.valid("json").amountCents,
       reason: c.req.valid("json").reason,
       idempotencyKey: `staff:${c.req.valid("header")["idempotency-key"]}`,
     });
+    if (isRefusal(refund)) throw apiRefusal(refund);
     return c.json({ ...refund, createdAt: refund.createdAt.toISOString() }, 201);
   });
 }

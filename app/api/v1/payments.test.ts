@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInDemoAccounts } from "../../../tests/support/customers";
 import { freshDatabase } from "../../../tests/support/database";
 import { writeSetting } from "../../domains/content/content.server";
 import { decideSandboxCheckout, paymentById } from "../../domains/payments/payments.server";
-import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
-import { demoAccounts, seedDemoAccounts } from "../../seed/demo-accounts.server";
 import { createApi } from "../index.server";
 
 let connection: Connection;
@@ -13,17 +12,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   connection = await freshDatabase();
-  await seedDemoAccounts(connection.db);
-  for (const account of demoAccounts) {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: account.email, password: account.password },
-      returnHeaders: true,
-    });
-    cookies[account.role ?? "customer"] = headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
+  Object.assign(cookies, await signedInDemoAccounts());
 });
 afterAll(() => connection.close());
 
@@ -113,8 +102,8 @@ describe("payment links and following a payment", () => {
     >;
     expect(open).toMatchObject({ status: "open", amountCents: 2_995, checkoutUrl: created.checkoutUrl });
 
-    const sandboxId = (await paymentById(connection.db, created.paymentId))!.providerId!;
-    await decideSandboxCheckout(connection.db, sandboxId, "paid");
+    const sandboxId = (await paymentById(created.paymentId))!.providerId!;
+    await decideSandboxCheckout(sandboxId, "paid");
     const paid = (await (await api.request(`/v1/payments/${created.paymentId}`)).json()) as Record<
       string,
       unknown
@@ -139,8 +128,8 @@ describe("payment links and following a payment", () => {
     expect(done.status).toBe(201);
     expect(await done.json()).toMatchObject({ amountCents: 500, status: "refunded", reason: "Goodwill" });
     expect((await refund("refund-key-0001", 500)).status).toBe(201);
-    expect((await refund("refund-key-0002", 2_996)).status).toBe(422);
-    expect((await paymentById(connection.db, created.paymentId))?.refundedCents).toBe(500);
+    expect((await refund("refund-key-0002", 2_996)).status).toBe(400);
+    expect((await paymentById(created.paymentId))?.refundedCents).toBe(500);
   });
 });
 

@@ -5,10 +5,11 @@ import { subscribeStockAlert } from "../../domains/stock-alerts/stock-alerts.ser
 import { StockAlertSchema } from "../../domains/stock-alerts/validation";
 import { translateMessage } from "../../platform/forms/messages";
 import { parseShopForm } from "../../platform/forms/submission";
-import { ApiError, httpErrors } from "../../platform/http/api-error";
+import { httpErrors } from "../../platform/http/api-error";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { locales } from "../../platform/i18n/locales";
-import { serverI18n } from "../../platform/i18n/resources.server";
+import { translator } from "../../platform/i18n/resources.server";
+import { accepted } from "../errors.server";
 import { errorResponse, ImageSetSchema, LocaleQuery, ProductCardSchema } from "./schemas";
 
 const ProductSchema = z
@@ -126,8 +127,7 @@ export function registerProductRoutes(api: OpenAPIHono<AppEnv>) {
     // The form's own schema, so the app gets exactly the page's rules and messages.
     const parsed = parseShopForm(form, StockAlertSchema);
     if (parsed.status !== "success") {
-      const t = serverI18n(locale).t;
-      const translate = (key: string, values: Record<string, unknown>) => t(key, values) as string;
+      const translate = translator(locale);
       const fields: Record<string, string[]> = {};
       for (const [name, messages] of Object.entries(parsed.error ?? {})) {
         if (!messages?.length) continue;
@@ -137,11 +137,7 @@ export function registerProductRoutes(api: OpenAPIHono<AppEnv>) {
       }
       throw httpErrors.badRequest({ target: "json", fields });
     }
-    const outcome = await subscribeStockAlert(parsed.value, locale);
-    if (!outcome.ok) {
-      const message = serverI18n(locale).t(outcome.messageKey) as string;
-      throw new ApiError(409, outcome.messageKey, message);
-    }
+    const outcome = accepted(c, await subscribeStockAlert(parsed.value, locale), locale);
     return c.json({ created: outcome.created }, 201);
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { HIGHLIGHT_PRIORITY } from "../../domains/catalog/highlight-codes";
 import { codeFacets, parseListingQuery } from "../../domains/catalog/listing-query";
-import { HIGHLIGHT_PRIORITY } from "../../domains/highlights/labels";
 import { httpErrors } from "../../platform/http/api-error";
 import { defaultLocale, locales } from "../../platform/i18n/locales";
 

@@ -2,7 +2,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { cartRefOf, cartSummary } from "../../domains/cart/cart.server";
 import { wishlistProductIds, wishlistRefOf } from "../../domains/wishlist/wishlist.server";
 import { checkSession } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 
 const VisitorSchema = z
@@ -33,8 +32,8 @@ export function registerVisitorRoutes(api: OpenAPIHono<AppEnv>) {
     const { visitor: v, setCookies } = await checkSession(c.req.raw);
     const cookies = c.req.header("cookie") ?? null;
     const [cart, wishlist] = await Promise.all([
-      cartSummary(db(), cartRefOf(v?.id, cookies)),
-      wishlistProductIds(db(), wishlistRefOf(v?.id, cookies)),
+      cartSummary(cartRefOf(v?.id, cookies)),
+      wishlistProductIds(wishlistRefOf(v?.id, cookies)),
     ]);
     for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
     c.header("cache-control", "private, no-store");

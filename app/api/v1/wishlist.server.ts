@@ -11,13 +11,13 @@ import {
   wishlistRefOf,
 } from "../../domains/wishlist/wishlist.server";
 import { checkSession } from "../../platform/auth/session.server";
-import { db } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
 import { ApiError } from "../../platform/http/api-error";
 import { guestTokenCookie, newGuestToken } from "../../platform/http/guest-token.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { serverI18n } from "../../platform/i18n/resources.server";
+import { accepted } from "../errors.server";
 import { errorResponse, LocaleQuery, ProductCardSchema } from "./schemas";
 
 const WishlistSchema = z
@@ -96,8 +96,8 @@ export function registerWishlistRoutes(api: OpenAPIHono<AppEnv>) {
     const ref = await refOf(c);
     const body = await orFail(
       async () => {
-        const products = await wishlistCards(db(), ref, locale);
-        return { productIds: await wishlistProductIds(db(), ref), products };
+        const products = await wishlistCards(ref, locale);
+        return { productIds: await wishlistProductIds(ref), products };
       },
       "wishlist:errors.load",
       locale,
@@ -109,15 +109,18 @@ export function registerWishlistRoutes(api: OpenAPIHono<AppEnv>) {
     const { productId } = c.req.valid("param");
     const { locale } = c.req.valid("query");
     const ref = (await refOf(c)) ?? { token: newGuestToken() };
-    const change = await orFail(() => addToWishlist(db(), ref, productId), "wishlist:errors.add", locale);
-    if (!change.ok) throw failure(404, change.messageKey, locale);
+    const change = accepted(
+      c,
+      await orFail(() => addToWishlist(ref, productId), "wishlist:errors.add", locale),
+      locale,
+    );
     if ("token" in ref) {
       const secure = env().BASE_URL.startsWith("https:");
       c.header("set-cookie", guestTokenCookie(WISHLIST_COOKIE, ref.token, GUEST_WISHLIST_DAYS, secure), {
         append: true,
       });
     }
-    return c.json({ productIds: await wishlistProductIds(db(), ref), changed: change.changed }, 200);
+    return c.json({ productIds: await wishlistProductIds(ref), changed: change.changed }, 200);
   });
 
   api.openapi(deleteItem, async (c) => {
@@ -125,8 +128,8 @@ export function registerWishlistRoutes(api: OpenAPIHono<AppEnv>) {
     const { locale } = c.req.valid("query");
     const ref = await refOf(c);
     const change = ref
-      ? await orFail(() => removeFromWishlist(db(), ref, productId), "wishlist:errors.remove", locale)
-      : { ok: true as const, changed: false };
-    return c.json({ productIds: await wishlistProductIds(db(), ref), changed: change.changed }, 200);
+      ? await orFail(() => removeFromWishlist(ref, productId), "wishlist:errors.remove", locale)
+      : { changed: false };
+    return c.json({ productIds: await wishlistProductIds(ref), changed: change.changed }, 200);
   });
 }

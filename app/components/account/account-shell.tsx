@@ -12,6 +12,7 @@ const sections: { id: PageId; key: string }[] = [
   { id: "account-edit", key: "nav.details" },
   { id: "address-book", key: "nav.addresses" },
   { id: "orders", key: "nav.orders" },
+  { id: "customer-returns", key: "nav.returns" },
   { id: "wallet", key: "nav.wallet" },
 ];
 

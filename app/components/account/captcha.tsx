@@ -19,25 +19,37 @@ const strings = [
  * the visitor has filled in the form), and the answer travels
  * with the form as `captcha`. The widget's code loads only on the pages that show it.
  */
-export function Captcha({ error }: { error?: string }) {
+export function Captcha({ error, blockedMessage }: { error?: string; blockedMessage?: string }) {
   const { t } = useTranslation("account");
   const { locale } = useRouting();
   const [ready, setReady] = useState(false);
+  // The widget's code could not load (an ad or script blocker): the form cannot pass the check.
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     let live = true;
-    void import("altcha").then(() => {
-      const altcha = (
-        globalThis as { $altcha?: { i18n: { set(name: string, value: Record<string, string>): void } } }
-      ).$altcha;
-      altcha?.i18n.set(locale, Object.fromEntries(strings.map((key) => [key, t(`captcha.${key}`)])));
-      if (live) setReady(true);
-    });
+    void import("altcha").then(
+      () => {
+        const altcha = (
+          globalThis as { $altcha?: { i18n: { set(name: string, value: Record<string, string>): void } } }
+        ).$altcha;
+        altcha?.i18n.set(locale, Object.fromEntries(strings.map((key) => [key, t(`captcha.${key}`)])));
+        if (live) setReady(true);
+      },
+      () => {
+        if (live) setBlocked(true);
+      },
+    );
     return () => {
       live = false;
     };
   }, [locale, t]);
   return (
-    <div data-captcha={ready ? "ready" : "loading"}>
+    <div data-captcha={ready ? "ready" : blocked ? "blocked" : "loading"}>
+      {blocked && blockedMessage ? (
+        <p role="alert" className="mb-2 border border-sale bg-white p-3 text-sm">
+          {blockedMessage}
+        </p>
+      ) : null}
       {ready ? (
         <altcha-widget
           challenge="/api/v1/captcha"

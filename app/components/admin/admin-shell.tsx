@@ -2,16 +2,24 @@ import {
   Bell,
   BookA,
   FolderTree,
+  Gift,
   LayoutDashboard,
   LogOut,
   Mail,
   Menu,
+  MessageSquare,
+  MessageSquareHeart,
+  Newspaper,
   Package,
   Ruler,
   ScrollText,
   Settings,
   ShieldCheck,
   Shirt,
+  Sparkles,
+  Store,
+  TicketPercent,
+  Undo2,
   Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -31,6 +39,14 @@ const groups: { title: string; items: NavItem[] }[] = [
     items: [
       { to: "/admin/", label: "Dashboard", permission: "dashboard", icon: LayoutDashboard },
       { to: "/admin/orders/", label: "Orders", permission: "orders", icon: Package },
+      { to: "/admin/returns/", label: "Returns", permission: "returns", icon: Undo2 },
+      { to: "/admin/marketplace/", label: "Marketplace", permission: "disputes", icon: Store },
+      {
+        to: "/admin/marketplace/transactions/",
+        label: "Second-hand sales",
+        permission: "disputes",
+        icon: Store,
+      },
     ],
   },
   {
@@ -43,15 +59,31 @@ const groups: { title: string; items: NavItem[] }[] = [
     ],
   },
   {
+    title: "Marketing",
+    items: [
+      { to: "/admin/promotions/", label: "Discount codes", permission: "promotions", icon: TicketPercent },
+      { to: "/admin/newsletter/", label: "Newsletter", permission: "promotions", icon: Newspaper },
+      {
+        to: "/admin/feedback/",
+        label: "Feedback & draws",
+        permission: "promotions",
+        icon: MessageSquareHeart,
+      },
+    ],
+  },
+  {
     title: "People",
     items: [
       { to: "/admin/customers/", label: "Customers", permission: "customers", icon: Users },
+      { to: "/admin/gift-cards/", label: "Gift cards", permission: "gift-cards", icon: Gift },
+      { to: "/admin/tickets/", label: "Contact tickets", permission: "service", icon: MessageSquare },
       { to: "/admin/staff/", label: "Staff", permission: "staff", icon: ShieldCheck },
     ],
   },
   {
     title: "Site",
     items: [
+      { to: "/admin/content/", label: "Content", permission: "content", icon: Newspaper },
       { to: "/admin/notices/", label: "Site notices", permission: "content", icon: Bell },
       { to: "/admin/settings/", label: "Settings", permission: "settings", icon: Settings },
       { to: "/admin/outbox/", label: "Outbox", permission: "outbox", icon: Mail },

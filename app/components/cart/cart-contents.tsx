@@ -195,7 +195,59 @@ function CartLine({ line, action }: { line: CartLineView; action: string }) {
   );
 }
 
-/** The lines of the bag, oldest first. */
+/** A gift card in the bag: its amount, kind and recipient; it can be removed, not counted up. */
+function GiftCardLine({ card, action }: { card: CartView["giftCards"][number]; action: string }) {
+  const { t } = useTranslation("cart");
+  const remove = useFetcher<CartActionData>({ key: `cart-remove-gift-${card.id}` });
+  const price = usePrice();
+  const kind = t(`cart:giftCard.${card.kind}`);
+  return (
+    <li
+      className={`flex gap-4 border-b border-line py-5 first:pt-0 ${remove.state !== "idle" ? "opacity-40" : ""}`}
+      data-gift-card-line={card.id}
+    >
+      <div className="flex aspect-[2/3] w-20 shrink-0 items-center justify-center bg-ink p-2 text-center font-display text-xs text-paper desktop:w-24">
+        Loom &amp; Label
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-sm leading-snug">{kind}</h3>
+          <p className="shrink-0 text-sm tabular-nums">
+            <span className="sr-only">{t("cart:line.total")}: </span>
+            {price(card.amountCents)}
+          </p>
+        </div>
+        <p className="mt-1 text-xs text-muted">
+          {t("cart:giftCard.toFrom", { to: card.toName, from: card.fromName })}
+        </p>
+        {card.kind === "egift" && card.recipientEmail ? (
+          <p className="mt-0.5 text-xs text-muted">
+            {t("cart:giftCard.sendsOn", { email: card.recipientEmail, date: card.dispatchDate })}
+          </p>
+        ) : null}
+        <remove.Form method="post" action={action} className="mt-auto flex flex-col items-end gap-1 pt-3">
+          <input type="hidden" name="intent" value="remove-gift-card" />
+          <input type="hidden" name="giftCardId" value={card.id} />
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center gap-1 text-xs tracking-[0.12em] text-muted uppercase underline-offset-4 hover:text-ink hover:underline"
+          >
+            <X aria-hidden="true" className="size-3.5" strokeWidth={1.5} />
+            {t("cart:line.remove")}
+            <span className="sr-only normal-case">{t("cart:line.removeRest", { product: kind })}</span>
+          </button>
+          {remove.state === "idle" && remove.data && !remove.data.ok ? (
+            <p role="alert" className="text-xs text-sale">
+              {remove.data.message}
+            </p>
+          ) : null}
+        </remove.Form>
+      </div>
+    </li>
+  );
+}
+
+/** The lines of the bag, oldest first, then the gift cards. */
 export function CartLineList({ view }: { view: CartView }) {
   const { t } = useTranslation("cart");
   const action = usePageHref()("cart");
@@ -203,6 +255,9 @@ export function CartLineList({ view }: { view: CartView }) {
     <ul aria-label={t("count", { count: view.count })} className="flex flex-col">
       {view.lines.map((line) => (
         <CartLine key={line.lineId} line={line} action={action} />
+      ))}
+      {view.giftCards.map((card) => (
+        <GiftCardLine key={card.id} card={card} action={action} />
       ))}
     </ul>
   );
@@ -312,7 +367,7 @@ export function CartContents({
 }) {
   const { t } = useTranslation("cart");
   useBadgeFollows(view);
-  if (view.lines.length === 0) return <EmptyBag />;
+  if (view.lines.length + view.giftCards.length === 0) return <EmptyBag />;
   return (
     <div className="mt-6 grid gap-8 desktop:mt-8 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:gap-12">
       <div>

@@ -45,13 +45,17 @@ export default function CartFlyIn({ id, open, onClose }: { id: string; open: boo
       title={t("flyInTitle")}
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      footer={view && view.lines.length > 0 ? <CartSummary view={view} layout="fly-in" /> : undefined}
+      footer={
+        view && view.lines.length + view.giftCards.length > 0 ? (
+          <CartSummary view={view} layout="fly-in" />
+        ) : undefined
+      }
     >
       {!view ? (
         <p role="status" className="text-sm text-muted">
           {t("loading")}
         </p>
-      ) : view.lines.length === 0 ? (
+      ) : view.lines.length + view.giftCards.length === 0 ? (
         <EmptyBag />
       ) : (
         <div className="space-y-6" aria-busy={cart.state === "loading" || undefined}>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
+import { discountPercent } from "~/domains/pricing/discount";
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
@@ -18,10 +19,8 @@ export function ProductCard({
   const { t } = useTranslation("catalog");
   const { locale } = useRouting();
   const to = usePageHref();
-  const discounted = product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
-  const percent = discounted
-    ? Math.round((1 - product.priceCents / (product.originalPriceCents as number)) * 100)
-    : 0;
+  const percent = discountPercent(product.priceCents, product.originalPriceCents);
+  const discounted = percent !== null;
   const label = product.comingSoon
     ? t("listing.comingSoon")
     : product.stock === 0

@@ -138,6 +138,7 @@ export function ProductListing({
   subtitle,
   intro,
   empty,
+  embedded = false,
 }: {
   listing: AnyListing;
   query: ListingQuery;
@@ -148,6 +149,8 @@ export function ProductListing({
   intro?: ReactNode;
   /** What to show when nothing matches; "no products found" by default. */
   empty?: ReactNode;
+  /** Part of a page (a campaign's product selection): a section with an `h2`, not the page's `main`. */
+  embedded?: boolean;
 }) {
   const { t } = useTranslation("catalog");
   const { pathname } = useLocation();
@@ -172,12 +175,18 @@ export function ProductListing({
   const products: (CardData | PageCard)[] = [...listing.products, ...more];
   // The busy state of "load more" stays at least 200 ms once shown, so it never flashes.
   const loadingMore = useMinimumDisplay(fetcher.state !== "idle");
+  const Wrapper = embedded ? "section" : "main";
+  const Heading = embedded ? "h2" : "h1";
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-8 desktop:px-8">
+    <Wrapper
+      id={embedded ? "selection" : "main"}
+      aria-label={embedded ? title : undefined}
+      className="mx-auto max-w-7xl px-4 py-8 desktop:px-8"
+    >
       {intro}
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-4xl">{title}</h1>
+          <Heading className="font-display text-4xl">{title}</Heading>
           {subtitle ?? (
             <p className="mt-1 text-sm text-muted">{t("listing.count", { count: listing.total })}</p>
           )}
@@ -299,6 +308,6 @@ export function ProductListing({
           </nav>
         </section>
       </div>
-    </main>
+    </Wrapper>
   );
 }

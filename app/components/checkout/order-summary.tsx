@@ -16,6 +16,8 @@ export interface SummaryLine {
   unitPriceCents: number;
   /** The line's problem, already translated (a line that cannot be ordered). */
   problem?: string | null;
+  /** A gift card sold: no product page, no size or colour; this line says what it is instead. */
+  detail?: string;
 }
 
 export interface SummaryTotals {
@@ -82,16 +84,25 @@ export function OrderSummary({
               ) : null}
             </div>
             <div className="min-w-0 flex-1 text-sm">
-              <Link
-                to={to("product", { product: line.slug })}
-                className="font-medium text-ink underline-offset-4 hover:underline"
-              >
-                {line.name}
-              </Link>
-              <p className="text-muted">
-                {t("checkout:summary.size", { size: line.size })} ·{" "}
-                {t(`catalog:colours.${line.colour}`, { defaultValue: line.colour })}
-              </p>
+              {line.detail !== undefined ? (
+                <>
+                  <p className="font-medium text-ink">{line.name}</p>
+                  <p className="text-muted">{line.detail}</p>
+                </>
+              ) : (
+                <>
+                  <Link
+                    to={to("product", { product: line.slug })}
+                    className="font-medium text-ink underline-offset-4 hover:underline"
+                  >
+                    {line.name}
+                  </Link>
+                  <p className="text-muted">
+                    {t("checkout:summary.size", { size: line.size })} ·{" "}
+                    {t(`catalog:colours.${line.colour}`, { defaultValue: line.colour })}
+                  </p>
+                </>
+              )}
               <p className="text-muted">{t("checkout:summary.quantity", { count: line.quantity })}</p>
               {line.problem ? (
                 <p className="mt-1 flex items-start gap-1.5 text-sale">

@@ -34,18 +34,6 @@ export function useConsent(): StoredConsent | null | undefined {
   return useSyncExternalStore(subscribe, currentConsent, () => undefined);
 }
 
-/** Renders optional features (analytics, personalisation) only after the visitor agreed to them. */
-export function ConsentGate({
-  category,
-  children,
-}: {
-  category: keyof ConsentChoice;
-  children: React.ReactNode;
-}) {
-  const consent = useConsent();
-  return consent?.[category] ? children : null;
-}
-
 async function saveConsent(choice: ConsentChoice, locale: string) {
   const response = await fetch("/api/v1/consent", {
     method: "POST",

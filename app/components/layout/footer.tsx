@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { locales, ownLanguageNames } from "~/platform/i18n/locales";
 import { usePageHref, useRouting } from "~/routing/use-routing";
+import { NewsletterSignup } from "../marketing/newsletter-signup";
 import { openConsentPreferences } from "./cookie-consent";
 import { PaymentLogos } from "./payment-logos";
 import { usePageAlternates } from "./seo-links";
@@ -68,10 +69,13 @@ export function Footer() {
     { label: t("footer.faq"), to: `${to("customer-service")}#faq` },
     { label: t("footer.deliveries"), to: to("deliveries") },
     { label: t("footer.returns"), to: to("returns") },
+    { label: t("footer.withdraw"), to: to("withdrawal") },
     { label: t("footer.giftcard"), to: to("giftcard") },
     { label: t("footer.balance"), to: to("saldo-checker") },
   ];
   const more = [
+    { label: t("footer.newsletter"), to: to("newsletter") },
+    { label: t("footer.feedback"), to: to("feedback") },
     { label: t("footer.marketplace"), to: to("marketplace") },
     { label: t("footer.referAFriend"), to: to("refer-a-friend") },
     { label: t("footer.studentDiscount"), to: to("studenten-korting") },
@@ -85,7 +89,9 @@ export function Footer() {
             {t("footer.newsletterTitle")}
           </h2>
           <p className="mt-2 text-sm text-muted">{t("footer.newsletterText")}</p>
-          <div id="newsletter-slot" className="mt-4" />
+          <div className="mt-4">
+            <NewsletterSignup source="footer" />
+          </div>
         </section>
         <FooterLinks id="footer-service" title={t("footer.serviceTitle")} links={service} />
         <FooterLinks id="footer-more" title={t("footer.moreTitle")} links={more} />

@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
   paymentMethodInfo,
 } from "~/domains/payments/methods";
-import type { PaymentStatus } from "~/domains/payments/status";
+import type { PaymentStatus } from "~/domains/payments/transitions";
 import {
   cardFormSchema,
   fashionchequeFormSchema,

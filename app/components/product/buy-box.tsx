@@ -6,6 +6,7 @@ import { FieldError } from "~/components/forms/field";
 import { refreshVisitor } from "~/components/layout/use-visitor";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import { type OrderState, variantAvailability } from "~/domains/catalog/product-rules";
+import { type FitAnswers, fitShift } from "~/domains/sizing/fit";
 import { usePageHref } from "~/routing/use-routing";
 import { useDeferredValidation } from "./deferred-form";
 import { productMessage } from "./messages";
@@ -14,7 +15,17 @@ import { SizeAdvice } from "./size-advice";
 import { StockAlertForm } from "./stock-alert-form";
 
 /** Size choice, add to bag (size required, checked here and on the server) and the stock alert. */
-export function BuyBox({ product, orderState }: { product: ProductDetail; orderState: OrderState }) {
+export function BuyBox({
+  product,
+  orderState,
+  fit,
+  adviceOffered,
+}: {
+  product: ProductDetail;
+  orderState: OrderState;
+  fit: FitAnswers;
+  adviceOffered: boolean;
+}) {
   const { t } = useTranslation(["product", "cart"]);
   const to = usePageHref();
   const fetcher = useFetcher<ProductActionData>();
@@ -35,6 +46,8 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
   }, [chosenSoldOut]);
 
   const showPicker = orderState === "orderable" || orderState === "app-only";
+  // The fit note where shoppers' answers say so.
+  const shift = fitShift(fit);
 
   // A successful add opens the bag and the badge counts it, without a page load.
   useEffect(() => {
@@ -54,8 +67,15 @@ export function BuyBox({ product, orderState }: { product: ProductDetail; orderS
               <legend id={legendId} className="text-xs font-medium tracking-[0.2em] uppercase">
                 {t("size.legend")}
               </legend>
-              <SizeAdvice product={product} onChoose={(variantId) => setChosen(variantId)} />
+              {adviceOffered ? (
+                <SizeAdvice product={product} fit={fit} onChoose={(variantId) => setChosen(variantId)} />
+              ) : null}
             </div>
+            {shift !== 0 ? (
+              <p className="mt-2 text-sm" data-testid="fit-note">
+                {t(shift > 0 ? "fit.runsSmall" : "fit.runsLarge")}
+              </p>
+            ) : null}
             <div className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(3.75rem,1fr))] gap-2">
               {product.variants.map((variant) => {
                 const availability = variantAvailability(variant.stock, product.fewLeftThreshold);

@@ -1,5 +1,6 @@
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import type { OrderState } from "~/domains/catalog/product-rules";
+import { centsToDecimal } from "~/platform/money";
 
 const schema = "https://schema.org/";
 
@@ -32,7 +33,7 @@ export function productJsonLd(product: ProductDetail, state: OrderState, origin:
       "@type": "Offer",
       sku: variant.sku,
       name: variant.size,
-      price: (product.priceCents / 100).toFixed(2),
+      price: centsToDecimal(product.priceCents),
       priceCurrency: "EUR",
       availability: availability(variant.stock),
       itemCondition: `${schema}NewCondition`,

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ImageGallery } from "~/components/ui/image-gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
-import { discountPercent } from "~/domains/catalog/product-rules";
+import { discountPercent } from "~/domains/pricing/discount";
 import { intlLocales, type Locale } from "~/platform/i18n/locales";
 import { formatMoney, money } from "~/platform/money";
 import { useRouting } from "~/routing/use-routing";
@@ -20,7 +20,7 @@ function formatDate(value: string, locale: Locale): string {
   }).format(new Date(dateOnly ? `${value}T12:00:00Z` : value));
 }
 
-export function ProductPage({ product, orderState, highlights }: ProductView) {
+export function ProductPage({ product, orderState, highlights, fit, adviceOffered }: ProductView) {
   const { t } = useTranslation(["product", "catalog"]);
   const { locale } = useRouting();
   const percent = discountPercent(product.priceCents, product.originalPriceCents);
@@ -93,9 +93,12 @@ export function ProductPage({ product, orderState, highlights }: ProductView) {
             {t("colour", { colour })}
           </p>
 
-          <StateNotice view={{ product, orderState, highlights }} format={(d) => formatDate(d, locale)} />
+          <StateNotice
+            view={{ product, orderState, highlights, fit, adviceOffered }}
+            format={(d) => formatDate(d, locale)}
+          />
 
-          <BuyBox product={product} orderState={orderState} />
+          <BuyBox product={product} orderState={orderState} fit={fit} adviceOffered={adviceOffered} />
 
           {product.modelInfo ? <p className="text-sm text-muted">{product.modelInfo}</p> : null}
 

@@ -7,8 +7,8 @@ import { labelClass } from "~/components/forms/styles";
 import { useOverlay } from "~/components/ui/overlay-manager";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import type { BodyProfile } from "~/domains/sizing/body";
-import { type Recommendation, recommendSize } from "~/domains/sizing/recommend";
-import { sizeChartFor } from "~/domains/sizing/size-charts";
+import type { FitAnswers } from "~/domains/sizing/fit";
+import { adviceChart, type Recommendation, recommendSize } from "~/domains/sizing/recommend";
 import { type SizeAdvice, SizeAdviceSchema } from "~/domains/sizing/validation";
 import { parseShopForm } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
@@ -30,26 +30,25 @@ function remembered(): Partial<SizeAdvice> {
 /** The size advice form and its answer; loaded on demand inside the size-advice fly-in. */
 export default function SizeAdviceForm({
   product,
+  fit,
   onChoose,
 }: {
   product: ProductDetail;
+  /** Shoppers' fit answers: a product that runs small is advised a size up. */
+  fit: FitAnswers;
   onChoose: (variantId: number) => void;
 }) {
   const { t } = useTranslation("product");
   const overlays = useOverlay();
   const [initial] = useState(remembered);
   const [result, setResult] = useState<Recommendation | null>(null);
-  const builtIn = product.sizeChart
-    ? sizeChartFor(product.sizeChart.profile, product.sizeChart.family)
-    : null;
-  // Ranges operators changed in the back office come with the product.
-  const chart =
-    builtIn && product.sizeChart?.sizes ? { ...builtIn, sizes: product.sizeChart.sizes } : builtIn;
   const sizes = product.variants.map((v) => v.size);
+  // Ranges operators changed in the back office come with the product.
+  const chart = adviceChart(product.sizeChart, sizes);
 
   const advise = (value: SizeAdvice) => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(value));
-    setResult(recommendSize({ ...value, chart, availableSizes: sizes }));
+    setResult(recommendSize({ ...value, chart, availableSizes: sizes, fit }));
   };
 
   const shop = useShopForm({

@@ -2,6 +2,7 @@ import { Ruler } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductDetail } from "~/domains/catalog/product.server";
+import type { FitAnswers } from "~/domains/sizing/fit";
 
 // The fly-in, the form, the sizing model and the charts load when a shopper first asks for size advice.
 const loadPanel = () => import("./size-advice-panel");
@@ -10,9 +11,11 @@ const SizeAdvicePanel = lazy(loadPanel);
 /** "Find my size": opens the size-advice fly-in (loaded on demand). */
 export function SizeAdvice({
   product,
+  fit,
   onChoose,
 }: {
   product: ProductDetail;
+  fit: FitAnswers;
   onChoose: (variantId: number) => void;
 }) {
   const { t } = useTranslation("product");
@@ -36,7 +39,13 @@ export function SizeAdvice({
       </button>
       {loaded ? (
         <Suspense fallback={null}>
-          <SizeAdvicePanel product={product} onChoose={onChoose} open={open} onOpenChange={setOpen} />
+          <SizeAdvicePanel
+            product={product}
+            fit={fit}
+            onChoose={onChoose}
+            open={open}
+            onOpenChange={setOpen}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,12 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import {
-  type ImageSet,
-  type ImageVariant,
-  imageCandidates,
-  type ResponsiveImage,
-} from "~/domains/catalog/image-set";
+import { type ImageSet, imageCandidates, type ResponsiveImage } from "~/domains/catalog/image-set";
 
-export type { ImageSet, ImageVariant, ResponsiveImage };
+export type { ImageSet, ResponsiveImage };
 
 /** SPEC §9: lazy images start loading this far before they scroll into view. */
 export const LAZY_ROOT_MARGIN = "600px";

@@ -1,21 +1,23 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { onSignIn } from "../../platform/auth/auth.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
-import { transaction } from "../../platform/db/transaction.server";
+import { inTransaction, transaction } from "../../platform/db/transaction.server";
 import type { Channel } from "../../platform/http/context";
 import { readGuestToken } from "../../platform/http/guest-token.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
+import { isRefusal, type Refusal, refuse } from "../../platform/refusal";
 import {
   type BagVariant,
   bagVariantRows,
   bagVariants,
   productIdsOfVariants,
+  recordProductEvent,
 } from "../catalog/catalog.server";
 import { shopSetting } from "../content/content.server";
-import { recordEvent } from "../highlights/highlights.server";
-import { type LineProblem, lineProblem, type ProblemMessageKey, problemMessageKeys } from "./line-problems";
+import { type LineProblem, lineProblem, problemMessageKeys } from "./line-problems";
+import { type CartRef, findCartId, lockedCart, ownerIs } from "./owner.server";
 import {
   countryOfLocale,
   type FreeShippingProgress,
@@ -24,14 +26,18 @@ import {
   type ShopCountry,
   shippingPromise,
 } from "./shipping-rules";
-import { cartLines, carts } from "./tables.server";
+import { cartLines, carts, type StoredGiftCardLine } from "./tables.server";
 import { MAX_LINE_QUANTITY } from "./validation";
 
+export {
+  addGiftCardToCart,
+  addPaymentCard,
+  removeGiftCardFromCart,
+  removePaymentCard,
+} from "./gift-cards.server";
 export { type LineProblem, problemMessageKeys } from "./line-problems";
+export type { CartRef } from "./owner.server";
 export type { FreeShippingProgress, ShippingPromise, ShopCountry } from "./shipping-rules";
-
-/** A signed-in customer's cart, or a guest's by the token in the `shop_cart` cookie. */
-export type CartRef = { userId: string } | { token: string };
 
 // ── The guest cookie ──────────────────────────────────────────────────────────────────────────────────
 
@@ -49,15 +55,6 @@ export function cartRefOf(visitorId: string | null | undefined, cookieHeader: st
 }
 
 // ── Reading ───────────────────────────────────────────────────────────────────────────────────────────
-
-function ownerIs(ref: CartRef) {
-  return "userId" in ref ? eq(carts.userId, ref.userId) : eq(carts.token, ref.token);
-}
-
-async function findCartId(on: Queryable, ref: CartRef): Promise<number | null> {
-  const [row] = await on.select({ id: carts.id }).from(carts).where(ownerIs(ref));
-  return row?.id ?? null;
-}
 
 interface StoredLine {
   lineId: number;
@@ -93,9 +90,15 @@ export interface CheckoutLine {
   problem: LineProblem;
 }
 
+/** A gift card in the bag (docs/decisions/0039): never discounted, no VAT, not counted for free shipping. */
+export type CartGiftCardLine = StoredGiftCardLine;
+
 export interface CheckoutCart {
   cartId: number;
   lines: CheckoutLine[];
+  giftCards: CartGiftCardLine[];
+  /** Gift cards added at checkout to pay with (recognised card ids, in the order added). */
+  paymentCardIds: number[];
 }
 
 function checkoutLine(line: StoredLine, variant: BagVariant, channel: Channel, now: Date): CheckoutLine {
@@ -123,14 +126,14 @@ function checkoutLine(line: StoredLine, variant: BagVariant, channel: Channel, n
  * sizes (a line whose size no longer exists is left out).
  */
 export async function checkoutCart(
-  on: Queryable,
   ref: CartRef,
   locale: Locale,
   channel: Channel,
-  now = new Date(),
+  options: { now?: Date; tx?: Transaction } = {},
 ): Promise<CheckoutCart | null> {
+  const now = options.now ?? new Date();
   const bag = bagVariantRows(locale);
-  const rows = await on
+  const rows = await (options.tx ?? db())
     .select()
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
@@ -142,8 +145,11 @@ export async function checkoutCart(
     .prepare(`checkout-cart-of-${"userId" in ref ? "customer" : "guest"}`)
     .execute();
   if (rows.length === 0) return null;
+  const cart = rows[0]!.carts;
   return {
-    cartId: rows[0]!.carts.id,
+    cartId: cart.id,
+    giftCards: cart.giftCards,
+    paymentCardIds: cart.paymentCardIds,
     lines: rows.flatMap(({ cart_lines: line, bag_variants: variant }) =>
       line && variant
         ? [
@@ -159,6 +165,10 @@ export async function checkoutCart(
   };
 }
 
+/** What the gift cards in the bag cost. */
+export const giftCardsTotal = (cards: readonly { amountCents: number }[]) =>
+  cards.reduce((sum, c) => sum + c.amountCents, 0);
+
 /** The sum of the lines that can be checked out, at today's prices. */
 export function subtotalOf(lines: readonly Pick<CheckoutLine, "problem" | "quantity" | "unitPriceCents">[]) {
   return lines.reduce((sum, l) => (l.problem === null ? sum + l.quantity * l.unitPriceCents : sum), 0);
@@ -168,21 +178,19 @@ export function subtotalOf(lines: readonly Pick<CheckoutLine, "problem" | "quant
  * The header badge: units in the bag (every line) and the subtotal of what can be bought now. Without a
  * channel the app-only rule is left out: the badge is the same in the app and on the web.
  */
-export async function cartSummary(
-  on: Queryable,
-  ref: CartRef | null,
-): Promise<{ count: number; subtotalCents: number }> {
-  const cart = ref ? await checkoutCart(on, ref, "en", "app") : null;
+export async function cartSummary(ref: CartRef | null): Promise<{ count: number; subtotalCents: number }> {
+  const cart = ref ? await checkoutCart(ref, "en", "app") : null;
   if (!cart) return { count: 0, subtotalCents: 0 };
   return {
-    count: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
-    subtotalCents: subtotalOf(cart.lines),
+    count: cart.lines.reduce((sum, l) => sum + l.quantity, 0) + cart.giftCards.length,
+    subtotalCents: subtotalOf(cart.lines) + giftCardsTotal(cart.giftCards),
   };
 }
 
 /** What the cart fly-in and page show. */
 export interface CartView {
   lines: CheckoutLine[];
+  giftCards: CartGiftCardLine[];
   /** Units in the bag. */
   count: number;
   subtotalCents: number;
@@ -196,67 +204,56 @@ export interface CartView {
 
 /** The bag as the shopper sees it, empty when there is none. */
 export async function viewCart(
-  on: Queryable,
   ref: CartRef | null,
   locale: Locale,
   channel: Channel,
-  now = new Date(),
+  options: { now?: Date } = {},
 ): Promise<CartView> {
+  const now = options.now ?? new Date();
   const [cart, thresholds] = await Promise.all([
-    ref ? checkoutCart(on, ref, locale, channel, now) : null,
+    ref ? checkoutCart(ref, locale, channel, { now }) : null,
     shopSetting("freeShippingThresholds"),
   ]);
   const lines = cart?.lines ?? [];
-  const subtotalCents = subtotalOf(lines);
+  const giftCards = cart?.giftCards ?? [];
+  const goodsCents = subtotalOf(lines);
   const country = countryOfLocale(locale);
   return {
     lines,
-    count: lines.reduce((sum, l) => sum + l.quantity, 0),
-    subtotalCents,
+    giftCards,
+    count: lines.reduce((sum, l) => sum + l.quantity, 0) + giftCards.length,
+    subtotalCents: goodsCents + giftCardsTotal(giftCards),
     country,
-    freeShipping: freeShippingProgress(subtotalCents, thresholds[country]),
+    // Gift cards do not count towards free shipping (docs/decisions/0039).
+    freeShipping: freeShippingProgress(goodsCents, thresholds[country]),
     promise: shippingPromise(now),
-    canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
+    canCheckout: lines.length + giftCards.length > 0 && lines.every((l) => l.problem === null),
   };
 }
 
 // ── Changing ──────────────────────────────────────────────────────────────────────────────────────────
 
-export type CartMessageKey =
-  | ProblemMessageKey
-  | "cart:errors.sizeRequired"
-  | "cart:errors.removeFailed"
-  | "cart:errors.quantity";
-
-export type CartChange =
-  | { ok: true; cartId: number; lineId: number; quantity: number }
-  | {
-      ok: false;
-      messageKey: CartMessageKey;
-      /** Values for the message: `product` (its name), `count` (units in stock). */
-      values: { product?: string; count?: number };
-    };
-
-/** The shopper's cart, created on first use, locked until the transaction ends (one change at a time). */
-async function lockedCart(tx: Transaction, ref: CartRef): Promise<number> {
-  await tx
-    .insert(carts)
-    .values("userId" in ref ? { userId: ref.userId } : { token: ref.token })
-    .onConflictDoNothing();
-  const [row] = await tx.select({ id: carts.id }).from(carts).where(ownerIs(ref)).for("update");
-  return row!.id;
+/** A line as a change left it. */
+export interface CartChange {
+  cartId: number;
+  lineId: number;
+  quantity: number;
 }
+
+/** Nothing to change: no such size, or no such line in the shopper's own cart. */
+const noSuchSize = () => refuse.notFound("cart:errors.sizeRequired");
+const noSuchLine = () => refuse.notFound("cart:errors.removeFailed");
 
 async function touch(tx: Transaction, cartId: number): Promise<void> {
   await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
 }
 
-function refusal(problem: Exclude<LineProblem, null>, variant: BagVariant): CartChange {
-  return {
-    ok: false,
-    messageKey: problemMessageKeys[problem],
-    values: { product: variant.name, count: Math.max(0, variant.stock) },
-  };
+/** A line the size's state does not allow, with the product's name and the units in stock. */
+function refusal(problem: Exclude<LineProblem, null>, variant: BagVariant): Refusal {
+  return refuse.conflict(problemMessageKeys[problem], {
+    product: variant.name,
+    count: Math.max(0, variant.stock),
+  });
 }
 
 /**
@@ -265,46 +262,43 @@ function refusal(problem: Exclude<LineProblem, null>, variant: BagVariant): Cart
  * than the stock ("Not enough stock"). Stock is only read: the bag never reserves it.
  */
 export async function addToCart(
-  on: Queryable,
   ref: CartRef,
   input: { variantId: number; quantity: number },
   channel: Channel,
   locale: Locale = "en",
-  now = new Date(),
-): Promise<CartChange> {
-  const change = await transaction(
-    async (tx): Promise<CartChange & { productId?: number }> => {
-      const variant = (await bagVariants(tx, locale, [input.variantId])).get(input.variantId);
-      if (!variant) return { ok: false, messageKey: "cart:errors.sizeRequired", values: {} };
-      const early = lineProblem(variant, input.quantity, channel, now);
-      if (early !== null) return refusal(early, variant);
-      const cartId = await lockedCart(tx, ref);
-      const [existing] = await tx
-        .select({ id: cartLines.id, quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId)));
-      const quantity = (existing?.quantity ?? 0) + input.quantity;
-      if (quantity > MAX_LINE_QUANTITY) return { ok: false, messageKey: "cart:errors.quantity", values: {} };
-      const problem = lineProblem(variant, quantity, channel, now);
-      if (problem !== null) return refusal(problem, variant);
-      const [line] = existing
-        ? await tx
-            .update(cartLines)
-            .set({ quantity })
-            .where(eq(cartLines.id, existing.id))
-            .returning({ id: cartLines.id })
-        : await tx
-            .insert(cartLines)
-            .values({ cartId, variantId: input.variantId, quantity })
-            .returning({ id: cartLines.id });
-      await touch(tx, cartId);
-      return { ok: true, cartId, lineId: line!.id, quantity, productId: variant.productId };
-    },
-    { on },
-  );
-  if (!change.ok) return change;
+  options: { now?: Date } = {},
+): Promise<CartChange | Refusal> {
+  const now = options.now ?? new Date();
+  const change = await transaction(async (tx): Promise<(CartChange & { productId: number }) | Refusal> => {
+    const variant = (await bagVariants(locale, [input.variantId], { tx })).get(input.variantId);
+    if (!variant) return noSuchSize();
+    const early = lineProblem(variant, input.quantity, channel, now);
+    if (early !== null) return refusal(early, variant);
+    const cartId = await lockedCart(tx, ref);
+    const [existing] = await tx
+      .select({ id: cartLines.id, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId)));
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > MAX_LINE_QUANTITY) return refuse.conflict("cart:errors.quantity");
+    const problem = lineProblem(variant, quantity, channel, now);
+    if (problem !== null) return refusal(problem, variant);
+    const [line] = existing
+      ? await tx
+          .update(cartLines)
+          .set({ quantity })
+          .where(eq(cartLines.id, existing.id))
+          .returning({ id: cartLines.id })
+      : await tx
+          .insert(cartLines)
+          .values({ cartId, variantId: input.variantId, quantity })
+          .returning({ id: cartLines.id });
+    await touch(tx, cartId);
+    return { cartId, lineId: line!.id, quantity, productId: variant.productId };
+  });
+  if (isRefusal(change)) return change;
   const { productId, ...result } = change;
-  recordEvent(productId as number, "cart-add", input.quantity);
+  recordProductEvent(productId, "cart-add", input.quantity);
   return result;
 }
 
@@ -313,64 +307,61 @@ export async function addToCart(
  * refused like an add when the stock or the product's state does not allow it.
  */
 export async function setLineQuantity(
-  on: Queryable,
   ref: CartRef,
   input: { lineId: number; quantity: number },
   channel: Channel,
   locale: Locale = "en",
-  now = new Date(),
-): Promise<CartChange> {
-  return transaction(
-    async (tx): Promise<CartChange> => {
-      const cartId = await findCartId(tx, ref);
-      if (cartId === null) return { ok: false, messageKey: "cart:errors.removeFailed", values: {} };
-      const [line] = await tx
-        .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(and(eq(cartLines.id, input.lineId), eq(cartLines.cartId, cartId)))
-        .for("update");
-      if (!line) return { ok: false, messageKey: "cart:errors.removeFailed", values: {} };
-      if (input.quantity > line.quantity) {
-        const variant = (await bagVariants(tx, locale, [line.variantId])).get(line.variantId);
-        const problem = variant ? lineProblem(variant, input.quantity, channel, now) : "no-longer-available";
-        if (problem !== null && variant) return refusal(problem, variant);
-        if (problem !== null) return { ok: false, messageKey: "cart:errors.removeFailed", values: {} };
-      }
-      await tx.update(cartLines).set({ quantity: input.quantity }).where(eq(cartLines.id, line.id));
-      await touch(tx, cartId);
-      return { ok: true, cartId, lineId: line.id, quantity: input.quantity };
-    },
-    { on },
-  );
+  options: { now?: Date } = {},
+): Promise<CartChange | Refusal> {
+  const now = options.now ?? new Date();
+  return transaction(async (tx): Promise<CartChange | Refusal> => {
+    const cartId = await findCartId(tx, ref);
+    if (cartId === null) return noSuchLine();
+    const [line] = await tx
+      .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.id, input.lineId), eq(cartLines.cartId, cartId)))
+      .for("update");
+    if (!line) return noSuchLine();
+    if (input.quantity > line.quantity) {
+      const variant = (await bagVariants(locale, [line.variantId], { tx })).get(line.variantId);
+      const problem = variant ? lineProblem(variant, input.quantity, channel, now) : "no-longer-available";
+      if (problem !== null && variant) return refusal(problem, variant);
+      if (problem !== null) return noSuchLine();
+    }
+    await tx.update(cartLines).set({ quantity: input.quantity }).where(eq(cartLines.id, line.id));
+    await touch(tx, cartId);
+    return { cartId, lineId: line.id, quantity: input.quantity };
+  });
 }
 
-export type RemoveResult = { ok: true } | { ok: false; messageKey: "cart:errors.removeFailed" };
-
 /** Removes a line of the shopper's own cart; a line that is not there is "could not remove from cart". */
-export async function removeLine(on: Queryable, ref: CartRef, lineId: number): Promise<RemoveResult> {
-  return transaction(
-    async (tx): Promise<RemoveResult> => {
-      const cartId = await findCartId(tx, ref);
-      if (cartId === null) return { ok: false, messageKey: "cart:errors.removeFailed" };
-      const removed = await tx
-        .delete(cartLines)
-        .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
-        .returning({ id: cartLines.id });
-      if (removed.length === 0) return { ok: false, messageKey: "cart:errors.removeFailed" };
-      await touch(tx, cartId);
-      return { ok: true };
-    },
-    { on },
-  );
+export async function removeLine(ref: CartRef, lineId: number): Promise<{ lineId: number } | Refusal> {
+  return transaction(async (tx): Promise<{ lineId: number } | Refusal> => {
+    const cartId = await findCartId(tx, ref);
+    if (cartId === null) return noSuchLine();
+    const removed = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
+      .returning({ id: cartLines.id });
+    if (removed.length === 0) return noSuchLine();
+    await touch(tx, cartId);
+    return { lineId };
+  });
 }
 
 /**
  * Empties a cart; the orders domain calls it, in its own transaction, when an order's payment succeeds
  * (a declined or cancelled payment leaves the bag as it was).
  */
-export async function clearCart(on: Queryable, cartId: number): Promise<void> {
-  await on.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await on.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+export async function clearCart(cartId: number, options: { tx?: Transaction } = {}): Promise<void> {
+  await inTransaction(options.tx, async (tx) => {
+    await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+    await tx
+      .update(carts)
+      .set({ giftCards: [], paymentCardIds: [], updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
+  });
 }
 
 /**
@@ -378,48 +369,54 @@ export async function clearCart(on: Queryable, cartId: number): Promise<void> {
  * merged line is capped by the stock (a line the customer already had is never lowered, and a guest line
  * with nothing in stock is left out). Returns how many guest lines were merged.
  */
-export async function mergeGuestCart(on: Queryable, token: string, userId: string): Promise<number> {
-  return transaction(
-    async (tx) => {
-      const [guest] = await tx
-        .select({ id: carts.id })
-        .from(carts)
-        .where(eq(carts.token, token))
-        .for("update");
-      if (!guest) return 0;
-      const guestLines = await storedLines(tx, guest.id);
-      let merged = 0;
-      if (guestLines.length > 0) {
-        const cartId = await lockedCart(tx, { userId });
-        const mine = new Map((await storedLines(tx, cartId)).map((l) => [l.variantId, l]));
-        const variants = await bagVariants(
-          tx,
-          "en",
-          guestLines.map((l) => l.variantId),
-        );
-        for (const line of guestLines) {
-          const stock = variants.get(line.variantId)?.stock ?? 0;
-          const existing = mine.get(line.variantId);
-          const have = existing?.quantity ?? 0;
-          const quantity = Math.max(have, Math.min(have + line.quantity, stock));
-          if (quantity <= have) continue;
-          if (existing) await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, existing.lineId));
-          else await tx.insert(cartLines).values({ cartId, variantId: line.variantId, quantity });
-          merged++;
-        }
-        await touch(tx, cartId);
+export async function mergeGuestCart(token: string, userId: string): Promise<number> {
+  return transaction(async (tx) => {
+    const [guest] = await tx
+      .select({ id: carts.id, giftCards: carts.giftCards })
+      .from(carts)
+      .where(eq(carts.token, token))
+      .for("update");
+    if (!guest) return 0;
+    const guestLines = await storedLines(tx, guest.id);
+    let merged = 0;
+    if (guestLines.length > 0) {
+      const cartId = await lockedCart(tx, { userId });
+      const mine = new Map((await storedLines(tx, cartId)).map((l) => [l.variantId, l]));
+      const variants = await bagVariants(
+        "en",
+        guestLines.map((l) => l.variantId),
+        { tx },
+      );
+      for (const line of guestLines) {
+        const stock = variants.get(line.variantId)?.stock ?? 0;
+        const existing = mine.get(line.variantId);
+        const have = existing?.quantity ?? 0;
+        const quantity = Math.max(have, Math.min(have + line.quantity, stock));
+        if (quantity <= have) continue;
+        if (existing) await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, existing.lineId));
+        else await tx.insert(cartLines).values({ cartId, variantId: line.variantId, quantity });
+        merged++;
       }
-      await tx.delete(carts).where(eq(carts.id, guest.id));
-      return merged;
-    },
-    { on },
-  );
+      await touch(tx, cartId);
+    }
+    // Gift cards the guest put in the bag move with it (each is its own line).
+    if (guest.giftCards.length > 0) {
+      const cartId = await lockedCart(tx, { userId });
+      await tx
+        .update(carts)
+        .set({ giftCards: sql`${carts.giftCards} || ${JSON.stringify(guest.giftCards)}::jsonb` })
+        .where(eq(carts.id, cartId));
+      merged += guest.giftCards.length;
+    }
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+    return merged;
+  });
 }
 
 onSignIn("cart", async ({ userId, cookieHeader }) => {
   const token = readGuestToken(cookieHeader, CART_COOKIE);
   if (!token) return undefined;
-  await mergeGuestCart(db(), token, userId);
+  await mergeGuestCart(token, userId);
   return { dropCookies: [CART_COOKIE] };
 });
 
@@ -429,15 +426,15 @@ onSignIn("cart", async ({ userId, cookieHeader }) => {
 export const ACTIVE_CART_HOURS = 72;
 
 /** Per product, how many active carts (changed since `now − 72 h`) hold any of its sizes. */
-export async function activeCartCounts(on: Queryable, now = new Date()): Promise<Map<number, number>> {
+export async function activeCartCounts(now = new Date()): Promise<Map<number, number>> {
   const since = new Date(now.getTime() - ACTIVE_CART_HOURS * 3_600_000);
-  const rows = await on
+  const rows = await db()
     .selectDistinct({ cartId: cartLines.cartId, variantId: cartLines.variantId })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(gte(carts.updatedAt, since));
   if (rows.length === 0) return new Map();
-  const productOf = await productIdsOfVariants(on, [...new Set(rows.map((r) => r.variantId))]);
+  const productOf = await productIdsOfVariants([...new Set(rows.map((r) => r.variantId))]);
   const cartsOf = new Map<number, Set<number>>();
   for (const { cartId, variantId } of rows) {
     const productId = productOf.get(variantId);
@@ -452,9 +449,9 @@ export async function activeCartCounts(on: Queryable, now = new Date()): Promise
 // ── Housekeeping ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Deletes guest carts untouched for longer than their cookie lives. */
-export async function pruneGuestCarts(on: Queryable = db(), now = new Date()): Promise<number> {
+export async function pruneGuestCarts(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - GUEST_CART_DAYS * 86_400_000);
-  const removed = await on
+  const removed = await db()
     .delete(carts)
     .where(and(isNotNull(carts.token), lt(carts.updatedAt, before)))
     .returning({ id: carts.id });

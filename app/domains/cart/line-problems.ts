@@ -34,5 +34,3 @@ export const problemMessageKeys = {
   "no-longer-available": "cart:errors.noLongerAvailable",
   "app-only": "cart:errors.appOnly",
 } as const satisfies Record<Exclude<LineProblem, null>, string>;
-
-export type ProblemMessageKey = (typeof problemMessageKeys)[keyof typeof problemMessageKeys];

@@ -32,11 +32,11 @@ describe("signing in through better-auth", () => {
       lastName: "Jansen",
       locale: "nl",
     });
-    await addToCart(connection.db, { userId }, { variantId: variant!.id, quantity: 3 }, "web");
+    await addToCart({ userId }, { variantId: variant!.id, quantity: 3 }, "web");
     const cartToken = newGuestToken();
     const wishlistToken = newGuestToken();
-    await addToCart(connection.db, { token: cartToken }, { variantId: variant!.id, quantity: 3 }, "web");
-    await addToWishlist(connection.db, { token: wishlistToken }, variant!.productId);
+    await addToCart({ token: cartToken }, { variantId: variant!.id, quantity: 3 }, "web");
+    await addToWishlist({ token: wishlistToken }, variant!.productId);
 
     const { headers } = await auth.api.signInEmail({
       body: { email: "merge@example.nl", password: "correct horse battery" },
@@ -44,10 +44,10 @@ describe("signing in through better-auth", () => {
       returnHeaders: true,
     });
 
-    const cart = await checkoutCart(connection.db, { userId }, "en", "web");
+    const cart = await checkoutCart({ userId }, "en", "web");
     expect(cart!.lines.map((l) => l.quantity)).toEqual([4]);
-    expect(await checkoutCart(connection.db, { token: cartToken }, "en", "web")).toBeNull();
-    expect(await wishlistProductIds(connection.db, { userId })).toEqual([variant!.productId]);
+    expect(await checkoutCart({ token: cartToken }, "en", "web")).toBeNull();
+    expect(await wishlistProductIds({ userId })).toEqual([variant!.productId]);
     const dropped = headers.getSetCookie().filter((c) => /Max-Age=0/i.test(c));
     expect(dropped.map((c) => c.split("=")[0]).sort()).toEqual([CART_COOKIE, WISHLIST_COOKIE].sort());
   });

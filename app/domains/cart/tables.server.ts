@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -10,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "../../platform/auth/tables.server";
 import { productVariants } from "../catalog/tables.server";
-import { user } from "../customers/auth-tables.server";
 
 /**
  * A shopping bag: a signed-in customer's (one per customer) or a guest's, found by the opaque token in the
@@ -26,6 +27,10 @@ export const carts = pgTable(
     token: text("token"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Gift cards bought with this bag. */
+    giftCards: jsonb("gift_cards").$type<StoredGiftCardLine[]>().notNull().default([]),
+    /** Gift cards the shopper added at checkout to pay with (ids of recognised cards, in order). */
+    paymentCardIds: jsonb("payment_card_ids").$type<number[]>().notNull().default([]),
   },
   (t) => [
     check("carts_one_owner", sql`(${t.userId} is null) <> (${t.token} is null)`),
@@ -55,3 +60,22 @@ export const cartLines = pgTable(
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
+
+export type CartGiftCardKind = "egift" | "physical";
+
+/**
+ * A gift card in the bag (docs/decisions/0039): its amount and what the buyer wrote on it. Never
+ * discounted, no VAT at sale, not counted towards free shipping. An e-gift card has a recipient e-mail
+ * address and a dispatch date (YYYY-MM-DD, Europe/Amsterdam); a physical card travels with the order.
+ * Kept on the cart's row, so reading a bag stays one query.
+ */
+export interface StoredGiftCardLine {
+  id: string;
+  kind: CartGiftCardKind;
+  amountCents: number;
+  toName: string;
+  fromName: string;
+  message: string | null;
+  recipientEmail: string | null;
+  dispatchDate: string | null;
+}

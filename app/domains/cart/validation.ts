@@ -23,11 +23,9 @@ export const AddLineSchema = z.object({
   variantId: id(cartMessageKeys.sizeRequired),
   quantity: quantity.default(1),
 });
-export type AddLineInput = z.output<typeof AddLineSchema>;
 
 /** The quantity stepper of a cart line. */
 export const SetQuantitySchema = z.object({ lineId: id(cartMessageKeys.line), quantity });
-export type SetQuantityInput = z.output<typeof SetQuantitySchema>;
 
 /** The remove button of a cart line. */
 export const RemoveLineSchema = z.object({ lineId: id(cartMessageKeys.line) });

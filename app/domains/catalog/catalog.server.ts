@@ -1,11 +1,13 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
-import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { db, type Transaction } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
+import type { Block } from "../content/blocks";
 import { customChartSizes } from "../sizing/sizing.server";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import {
+  categoryBestSellers,
   categoryEntries,
   categoryScope,
   heroImage,
@@ -19,6 +21,7 @@ import {
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
 import { type ProductDetail, productBySlug } from "./product.server";
+import { shelfProducts } from "./shelves.server";
 import {
   catalogChanges,
   categories,
@@ -127,45 +130,102 @@ export async function categoryListing(locale: Locale, slug: string | undefined, 
   const category = slug ? await categoryBySlug(locale, slug) : null;
   if (slug && !category) return null;
   const { query } = parseListingQuery(params);
-  const scope = category ? await categoryScope(db(), locale, slug as string) : null;
-  const listing = await listProducts(db(), locale, query, { categoryIds: scope });
+  const scope = category ? await categoryScope(locale, slug as string) : null;
+  const listing = await listProducts(locale, query, { categoryIds: scope });
   return { category, query, listing };
+}
+
+/**
+ * The first products of a saved filter (a quiz persona's): a category by its English slug (ids are the
+ * same in every locale) and listing parameters as a category page reads them (`colour=black&sort=newest`).
+ * An unknown category gives nothing rather than the whole catalogue.
+ */
+export async function productsForFilter(
+  locale: Locale,
+  filter: { category?: string | null; query?: string | null },
+  limit = 8,
+): Promise<PageCard[]> {
+  const scope = filter.category ? await categoryScope("en", filter.category) : null;
+  if (filter.category && !scope) return [];
+  const { query } = parseListingQuery(new URLSearchParams(filter.query ?? ""));
+  const listing = await listProducts(locale, query, { categoryIds: scope });
+  return pageCards(listing.products.filter((p) => p.stock > 0 && !p.comingSoon).slice(0, limit));
+}
+
+/**
+ * A campaign's product selection (a content `listing` block) as a category page lists it: the same
+ * facets, sorts and pages, over a category's products or the hand-picked ones.
+ */
+export async function selectionPage(
+  locale: Locale,
+  source: { kind: "filter"; category?: string } | { kind: "picks"; productIds: number[] },
+  params: URLSearchParams,
+) {
+  const { query } = parseListingQuery(params);
+  const scope =
+    source.kind === "filter"
+      ? { categoryIds: source.category ? ((await categoryScope(locale, source.category)) ?? []) : null }
+      : { categoryIds: null, matches: source.productIds };
+  const listing = await listProducts(locale, query, scope);
+  return { query, listing: pageListing(listing) };
 }
 
 /** The product page's data: null for an unknown slug (or one of another locale). */
 export async function productPage(locale: Locale, slug: string): Promise<ProductDetail | null> {
-  const product = await productBySlug(db(), locale, slug);
+  const product = await productBySlug(locale, slug);
   if (!product?.sizeChart) return product;
   const sizes = await customChartSizes(product.sizeChart.profile, product.sizeChart.family);
   return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
 }
 
-export { ChangeFeed } from "./change-feed.server";
+export { type FeedBatch, FeedFollower } from "./change-feed.server";
 export type { PageCard, ProductCard } from "./listing.server";
 export { type BagVariant, bagVariantRows, bagVariants, variantLabels } from "./product.server";
+export {
+  flushProductEvents,
+  forgetProductEventsBefore,
+  type HourlyCounts,
+  productEventHistory,
+  recordProductEvent,
+} from "./product-events.server";
+export {
+  type LabelledProduct,
+  replaceStoredLabels,
+  storedLabels,
+  storedLabelsOf,
+} from "./product-labels.server";
 
 export { pageCards };
 
+/** "You may also like" without personal data: the same categories' best sellers, as page cards. */
+export async function relatedBestSellers(
+  locale: Locale,
+  productIds: readonly number[],
+  options: { size?: number; except?: readonly number[] } = {},
+): Promise<PageCard[]> {
+  return pageCards(await categoryBestSellers(locale, productIds, options));
+}
+
 /** Listing cards of the active products among `ids` in a locale, in the order given (wishlists). */
-export async function activeProductCards(on: Queryable, locale: Locale, ids: readonly number[]) {
+export async function activeProductCards(locale: Locale, ids: readonly number[]) {
   if (ids.length === 0) return [];
+  const on = db();
   const active = await on
     .select({ id: products.id })
     .from(products)
     .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
   const keep = new Set(active.map((row) => row.id));
   return productCards(
-    on,
     locale,
     ids.filter((id) => keep.has(id)),
   );
 }
 
 /** The sizes of each of these products, in their order (for "add to bag" from the wishlist). */
-export async function productSizes(on: Queryable, productIds: readonly number[]) {
+export async function productSizes(productIds: readonly number[]) {
   const sizes = new Map<number, { id: number; size: string; stock: number }[]>();
   if (productIds.length === 0) return sizes;
-  const rows = await on
+  const rows = await db()
     .select({
       id: productVariants.id,
       productId: productVariants.productId,
@@ -180,9 +240,9 @@ export async function productSizes(on: Queryable, productIds: readonly number[])
 }
 
 /** The product of each of these sizes (unknown ids are absent). */
-export async function productIdsOfVariants(on: Queryable, variantIds: readonly number[]) {
+export async function productIdsOfVariants(variantIds: readonly number[]) {
   if (variantIds.length === 0) return new Map<number, number>();
-  const rows = await on
+  const rows = await db()
     .select({ id: productVariants.id, productId: productVariants.productId })
     .from(productVariants)
     .where(inArray(productVariants.id, [...variantIds]));
@@ -190,8 +250,11 @@ export async function productIdsOfVariants(on: Queryable, variantIds: readonly n
 }
 
 /** Whether a product exists and is active (a wishlist takes only those). */
-export async function isActiveProduct(on: Queryable, productId: number): Promise<boolean> {
-  const rows = await on
+export async function isActiveProduct(
+  productId: number,
+  options: { tx?: Transaction } = {},
+): Promise<boolean> {
+  const rows = await (options.tx ?? db())
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.isActive, true)));
@@ -199,8 +262,11 @@ export async function isActiveProduct(on: Queryable, productId: number): Promise
 }
 
 /** Units in stock of a variant of an active product; null when there is no such variant. */
-export async function activeVariantStock(on: Queryable, variantId: number): Promise<number | null> {
-  const [row] = await on
+export async function activeVariantStock(
+  variantId: number,
+  options: { tx?: Transaction } = {},
+): Promise<number | null> {
+  const [row] = await (options.tx ?? db())
     .select({ stock: productVariants.stock })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -209,9 +275,12 @@ export async function activeVariantStock(on: Queryable, variantId: number): Prom
 }
 
 /** Of these variants, the ones that can be bought again: in stock, product active and online. */
-export async function orderableVariantIds(on: Queryable, variantIds: number[]): Promise<number[]> {
+export async function orderableVariantIds(
+  variantIds: number[],
+  options: { tx?: Transaction } = {},
+): Promise<number[]> {
   if (variantIds.length === 0) return [];
-  const rows = await on
+  const rows = await (options.tx ?? db())
     .select({ id: productVariants.id })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -231,7 +300,7 @@ export async function orderableVariantIds(on: Queryable, variantIds: number[]): 
  * the order of the `relevance` sort), with the same facets and sorts as a category.
  */
 export function searchResultsListing(locale: Locale, query: ListingQuery, matches: number[]) {
-  return listProducts(db(), locale, query, { categoryIds: null, matches });
+  return listProducts(locale, query, { categoryIds: null, matches });
 }
 
 /** What a search suggestion shows of a product. */
@@ -302,15 +371,33 @@ export interface HomePage {
   bestSellers: PageCard[];
 }
 
-/** Everything the home page shows below its campaign copy: the same for every visitor. */
-export async function homePage(locale: Locale): Promise<HomePage> {
+/**
+ * Everything the home page shows below its campaign copy: the same for every visitor. `blocks`: the live
+ * home entry's blocks (issue 20), whose shelves come back in `shelves` (one list per block) from the same
+ * in-memory lists the built-in shelves use, so the home page costs what it did.
+ */
+export async function homePage(
+  locale: Locale,
+  blocks: readonly Block[] = [],
+): Promise<HomePage & { shelves: PageCard[][] }> {
   const { departments, subs } = homeCategories(await categoryTree(locale));
-  const [shelves, entries] = await Promise.all([
-    homeShelves(db(), locale),
-    categoryEntries(db(), locale, [...departments, ...subs]),
+  const shelvesOf = homeShelves(locale);
+  const [shelves, entries, blockShelves] = await Promise.all([
+    shelvesOf,
+    categoryEntries(locale, [...departments, ...subs]),
+    blocks.some((b) => b.type === "shelf")
+      ? shelfProducts(locale, blocks, {
+          activeProductCards,
+          categoryPage,
+          automatic: async () => {
+            const lists = await shelvesOf;
+            return { newIn: pageCards(lists.newIn), bestSellers: pageCards(lists.bestSellers) };
+          },
+        })
+      : [],
   ]);
   const heroProduct = shelves.newIn[0];
-  const hero = heroProduct ? await heroImage(db(), heroProduct.id) : null;
+  const hero = heroProduct ? await heroImage(heroProduct.id) : null;
   const tiles = entries.map(({ name, slug, image }) => ({
     name,
     slug,
@@ -320,8 +407,9 @@ export async function homePage(locale: Locale): Promise<HomePage> {
     hero: hero && responsiveImage(hero),
     departments: tiles.slice(0, departments.length),
     subcategories: tiles.slice(departments.length),
-    newIn: pageCards(shelves.newIn),
-    bestSellers: pageCards(shelves.bestSellers),
+    newIn: blocks.length ? [] : pageCards(shelves.newIn),
+    bestSellers: blocks.length ? [] : pageCards(shelves.bestSellers),
+    shelves: blockShelves,
   };
 }
 
@@ -337,8 +425,8 @@ export interface StockItem {
  * shortfall it answers the first short size and its stock; the caller rolls back what was taken.
  */
 export async function reserveStock(
-  tx: Transaction,
   items: readonly StockItem[],
+  { tx }: { tx: Transaction },
 ): Promise<{ ok: true } | { ok: false; variantId: number; stock: number }> {
   const sorted = [...items].sort((a, b) => a.variantId - b.variantId);
   for (const item of sorted) {
@@ -359,7 +447,7 @@ export async function reserveStock(
 }
 
 /** Puts reserved units back on the shelf (a canceled or expired order); the caller makes sure it happens once. */
-export async function returnStock(tx: Transaction, items: readonly StockItem[]): Promise<void> {
+export async function returnStock(items: readonly StockItem[], { tx }: { tx: Transaction }): Promise<void> {
   const sorted = [...items].sort((a, b) => a.variantId - b.variantId);
   for (const item of sorted) {
     await tx
@@ -370,5 +458,38 @@ export async function returnStock(tx: Transaction, items: readonly StockItem[]):
 }
 
 // The back office's reads and commands (the staff domain adds the audit entry around each).
-export * from "./backoffice.server";
-export { discardProductImage, MAX_UPLOAD_BYTES, storeProductImage } from "./product-images.server";
+export * from "./product-commands.server";
+export { discardProductImage, storeProductImage } from "./product-images.server";
+export * from "./staff-categories.server";
+export * from "./staff-products.server";
+
+/** The product cards of a content entry's shelf blocks, one list per block (see `shelves.server.ts`). */
+export function entryShelves(locale: Locale, blocks: readonly Block[]): Promise<PageCard[][]> {
+  return shelfProducts(locale, blocks, { activeProductCards, categoryPage, automatic: automaticShelves });
+}
+
+async function automaticShelves(locale: Locale) {
+  const shelves = await homeShelves(locale);
+  return { newIn: pageCards(shelves.newIn), bestSellers: pageCards(shelves.bestSellers) };
+}
+
+/** What "resell this" in the marketplace takes over from a product the customer bought (any state). */
+export async function resaleFacts(
+  locale: Locale,
+  productId: number,
+): Promise<{ brand: string; colour: string; fabric: string | null; image: ImageSet | null } | null> {
+  const [row] = await db()
+    .select({
+      brand: products.brand,
+      colour: products.colour,
+      fabric: productTranslations.fabric,
+      image: sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(products)
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(eq(products.id, productId));
+  return row ?? null;
+}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../platform/db/db.server";
+import { logger } from "../../platform/logging/logger.server";
 
 /** Where a reader is in the feed: pass it to `advance()` once what it names is applied. */
 export interface FeedPosition {
@@ -82,5 +83,143 @@ export class ChangeFeed {
     if (this.horizon === undefined || upto > this.horizon) this.horizon = upto;
     for (const { id, tx } of position.read) this.taken.set(id, BigInt(tx));
     for (const [id, tx] of this.taken) if (tx < this.horizon) this.taken.delete(id);
+  }
+}
+
+/** What an in-memory index does with the feed; `FeedFollower` decides when. */
+export interface FeedReader {
+  /** Builds the whole index from the database (the follower takes the feed position before). */
+  load(): Promise<void>;
+  /** Takes in one batch of changes; answers true when a full load should follow it. */
+  apply(batch: FeedBatch): Promise<boolean>;
+  /** Work every sync does beside the feed (what has no feed of its own and is small enough to re-read). */
+  alongside?(): Promise<void>;
+}
+
+export interface FollowOptions {
+  /** What the log calls the index. */
+  name: string;
+  /** Feed rows read per sync; more and a full load is cheaper than one product at a time. */
+  maxRows: number;
+  /**
+   * Whether a full load after the first one is built beside the current index, which serves meanwhile
+   * (a reader that builds anew), or must be awaited (a reader that changes its index in place).
+   */
+  reloadInBackground: boolean;
+}
+
+const SYNC_INTERVAL_MS = 1000;
+
+/**
+ * How a process's in-memory index (the listing index, the search index) follows the catalogue: a full load
+ * on first use, then the change feed at most once a second, a full load again when too much changed, and
+ * `fresh` for a caller that must see its own writes. One sync at a time; a load that failed is tried again
+ * on the next use.
+ */
+export class FeedFollower {
+  private readonly feed: ChangeFeed;
+  private lastSync = 0;
+  private forced = false;
+  private syncing: Promise<void> | undefined;
+  private reloading: Promise<unknown> | undefined;
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    db: Database,
+    private readonly reader: FeedReader,
+    private readonly options: FollowOptions,
+  ) {
+    this.feed = new ChangeFeed(db);
+  }
+
+  /**
+   * Loads on first use and applies the change feed at most once a second; `fresh` (or a `forget()` before)
+   * applies every change committed so far, waiting for a full load if one is due.
+   */
+  async ready(options: { fresh?: boolean } = {}): Promise<void> {
+    this.loaded ??= this.load().catch((error) => {
+      this.loaded = undefined;
+      throw error;
+    });
+    await this.loaded;
+    const fresh = options.fresh || this.forced;
+    if (fresh || Date.now() - this.lastSync >= SYNC_INTERVAL_MS) {
+      this.forced = false;
+      await this.sync(fresh);
+    }
+  }
+
+  /** The next `ready()` reads every change first. */
+  forget(): void {
+    this.forced = true;
+  }
+
+  private async load(): Promise<void> {
+    const mark = await this.feed.now();
+    await this.reader.load();
+    this.feed.advance(mark);
+    this.lastSync = Date.now();
+  }
+
+  private async sync(fresh: boolean): Promise<void> {
+    while (this.syncing) {
+      await this.syncing.catch(() => {});
+      // A fresh sync must start after the caller's writes: the one that was running may have started before.
+      if (!fresh) return;
+    }
+    this.syncing = this.readFeed(fresh).finally(() => {
+      this.syncing = undefined;
+    });
+    await this.syncing;
+  }
+
+  private async readFeed(fresh: boolean): Promise<void> {
+    const wait = fresh || !this.options.reloadInBackground;
+    for (;;) {
+      const [batch] = await Promise.all([this.feed.read(this.options.maxRows), this.reader.alongside?.()]);
+      this.lastSync = Date.now();
+      // While a full load is built, the old index serves as it is.
+      if (this.reloading) {
+        if (!wait) return;
+        await this.waitFor(this.reloading);
+        continue;
+      }
+      if (batch.read.length > this.options.maxRows) {
+        const reload = this.reload();
+        if (!wait) return;
+        await this.waitFor(reload);
+        continue;
+      }
+      const reloadAfter = await this.reader.apply(batch);
+      this.feed.advance(batch);
+      if (reloadAfter) {
+        const reload = this.reload();
+        if (wait) await this.waitFor(reload);
+      }
+      return;
+    }
+  }
+
+  private async waitFor(reload: Promise<unknown>): Promise<void> {
+    const error = await reload;
+    if (error) throw error;
+  }
+
+  /**
+   * A full load; in the background it never rejects (a failure is logged and retried on a later sync) and
+   * resolves to the error for a caller that waits.
+   */
+  private reload(): Promise<unknown> {
+    this.reloading ??= this.load().then(
+      () => {
+        this.reloading = undefined;
+      },
+      (error: unknown) => {
+        this.reloading = undefined;
+        logger.error({ err: error }, `${this.options.name} reload failed; the previous index keeps serving`);
+        return error;
+      },
+    );
+    return this.reloading;
   }
 }

@@ -2,13 +2,12 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
-import { bestSellingProductIds } from "../highlights/highlights.server";
-import { productEventCounts } from "../highlights/tables.server";
 import { type CategoryNode, categoryTree, homeCategories, homePage } from "./catalog.server";
 import { responsiveImage } from "./image-set";
 import { categoryEntries, homeShelves, pageCards } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
-import { productCategories, productImages, products } from "./tables.server";
+import { bestSellingProductIds } from "./product-events.server";
+import { productCategories, productEventCounts, productImages, products } from "./tables.server";
 
 const NOW = new Date("2026-06-01T10:00:00Z");
 const HOUR = 3_600_000;
@@ -64,9 +63,9 @@ describe("best sellers from the hourly counters", () => {
         [d as number, 3, 1],
         [e as number, 99, 1], // inactive
       ]);
-      const ids = await bestSellingProductIds({ limit: 10, now: NOW, on: connection.db });
+      const ids = await bestSellingProductIds({ limit: 10, now: NOW });
       expect(ids).toEqual([b, a, d]);
-      expect(await bestSellingProductIds({ limit: 2, now: NOW, on: connection.db })).toEqual([b, a]);
+      expect(await bestSellingProductIds({ limit: 2, now: NOW })).toEqual([b, a]);
     } finally {
       await connection.db
         .update(products)
@@ -80,13 +79,13 @@ describe("best sellers from the hourly counters", () => {
     const seller = byPosition[10] as number;
     await sales([[seller, 4, 3]]);
     await listingIndex(connection.db).ready({ fresh: true });
-    const { bestSellers } = await homeShelves(connection.db, "en", { size: 5, now: NOW });
+    const { bestSellers } = await homeShelves("en", { size: 5, now: NOW });
     const expected = [seller, ...byPosition.filter((id) => id !== seller).slice(0, 4)];
     expect(bestSellers.map((card) => card.id)).toEqual(expected);
   });
 
   it("falls back to position entirely when nothing sold", async () => {
-    const { bestSellers } = await homeShelves(connection.db, "nl", { size: 4, now: NOW });
+    const { bestSellers } = await homeShelves("nl", { size: 4, now: NOW });
     expect(bestSellers.map((card) => card.id)).toEqual((await activeByPosition()).slice(0, 4));
     // Cards in the requested locale, with their photo.
     expect(bestSellers.every((card) => card.name.length > 0 && card.image !== null)).toBe(true);
@@ -102,7 +101,7 @@ describe("new in", () => {
       .where(eq(products.isActive, true))
       .orderBy(desc(products.createdAt), asc(products.id))
       .limit(6);
-    const { newIn } = await homeShelves(connection.db, "fr", { size: 6, now: NOW });
+    const { newIn } = await homeShelves("fr", { size: 6, now: NOW });
     expect(newIn.map((card) => card.id)).toEqual(newest.map((r) => r.id));
     const index = listingIndex(connection.db);
     expect(index.first("newest", 6)).toEqual(newest.map((r) => r.id));
@@ -118,7 +117,7 @@ describe("new in", () => {
       .where(eq(products.id, first as number));
     try {
       await index.ready({ fresh: true });
-      const { newIn } = await homeShelves(connection.db, "en", { size: 3, now: NOW });
+      const { newIn } = await homeShelves("en", { size: 3, now: NOW });
       expect(newIn).toHaveLength(3);
       expect(newIn.map((card) => card.id)).not.toContain(first);
     } finally {
@@ -134,7 +133,7 @@ describe("new in", () => {
 describe("category entry points", () => {
   it("show a photo of a product of each category, never the same product twice", async () => {
     const { departments, subs } = homeCategories(await categoryTree("en"));
-    const entries = await categoryEntries(connection.db, "en", [...departments, ...subs]);
+    const entries = await categoryEntries("en", [...departments, ...subs]);
     expect(entries.map((e) => e.slug)).toEqual([...departments, ...subs].map((c) => c.slug));
     const urls = entries.map((e) => e.image?.w400.url);
     expect(urls.every(Boolean)).toBe(true);

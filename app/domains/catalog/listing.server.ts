@@ -1,20 +1,49 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database, Queryable } from "../../platform/db/db.server";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Database, db } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import { shopSetting } from "../content/content.server";
-import {
-  bestSellingProductIds,
-  type CardHighlight,
-  cardHighlightsFor,
-} from "../highlights/highlights.server";
+import type { HighlightCode } from "./highlight-codes";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
-import { type ListingFacets, type ListingScope, listingIndex } from "./listing-index.server";
+import type { ListingFacets, ListingScope } from "./listing-columns";
+import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, PAGE_SIZE } from "./listing-query";
 import { lowestPrice30dSql } from "./prices.server";
+import { bestSellingProductIds } from "./product-events.server";
+import { storedLabels } from "./product-labels.server";
 import { variantAvailability } from "./product-rules";
-import { productImages, products, productTranslations, productVariants } from "./tables.server";
+import {
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  productVariants,
+} from "./tables.server";
 
-export type { FacetValue, ListingScope } from "./listing-index.server";
+export type { ListingScope } from "./listing-columns";
+
+/** What a product card shows of a highlight label: its code and count, no evidence. */
+export interface CardHighlight {
+  code: HighlightCode;
+  count?: number;
+}
+
+/**
+ * A card shows at most this many labels, without "few left": the card says that itself from the live
+ * stock and the operators' threshold. The product page shows every label.
+ */
+const CARD_LABEL_LIMIT = 2;
+const LEFT_TO_THE_CARD: readonly HighlightCode[] = ["few-left"];
+
+/** The labels of these products' cards. */
+export async function cardHighlightsFor(ids: readonly number[]): Promise<Map<number, CardHighlight[]>> {
+  const labels = await storedLabels(ids, { limit: CARD_LABEL_LIMIT, except: LEFT_TO_THE_CARD });
+  return new Map(
+    [...labels].map(([id, list]) => [
+      id,
+      list.map(({ code, count }) => (count === undefined ? { code } : { code, count })),
+    ]),
+  );
+}
 
 export interface ProductCard {
   id: number;
@@ -49,8 +78,8 @@ export interface Listing {
 }
 
 /** The category and all of its descendants, by slug in a locale; null when the slug is unknown. */
-export async function categoryScope(db: Database, locale: Locale, slug: string): Promise<number[] | null> {
-  const index = listingIndex(db);
+export async function categoryScope(locale: Locale, slug: string): Promise<number[] | null> {
+  const index = listingIndex();
   await index.ready();
   return index.categoryScope(locale, slug);
 }
@@ -60,16 +89,15 @@ export async function categoryScope(db: Database, locale: Locale, slug: string):
  * shrink its own counts (choosing "M" still shows how many come in "L"), every other selection does.
  */
 export async function listProducts(
-  db: Database,
   locale: Locale,
   query: ListingQuery,
   scope: ListingScope,
 ): Promise<Listing> {
-  const index = listingIndex(db);
+  const index = listingIndex();
   await index.ready();
   const { ids, total, facets } = index.list(locale, query, scope);
   return {
-    products: await cardCache(db).cards(locale, ids),
+    products: await cardCache().cards(locale, ids),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -81,8 +109,8 @@ export async function listProducts(
 type StoredCard = Omit<ProductCard, "fewLeft">;
 
 /** The cards of these products in a locale, in the order given. */
-export async function productCards(db: Queryable, locale: Locale, ids: number[]): Promise<ProductCard[]> {
-  const [cards, threshold] = await Promise.all([readCards(db, locale, ids), fewLeftThreshold()]);
+export async function productCards(locale: Locale, ids: number[]): Promise<ProductCard[]> {
+  const [cards, threshold] = await Promise.all([readCards(locale, ids), fewLeftThreshold()]);
   return served(cards, threshold);
 }
 
@@ -99,12 +127,12 @@ function served(cards: readonly StoredCard[], threshold: number): ProductCard[] 
   }));
 }
 
-async function readCards(db: Queryable, locale: Locale, ids: number[]): Promise<StoredCard[]> {
+async function readCards(locale: Locale, ids: number[]): Promise<StoredCard[]> {
   if (ids.length === 0) return [];
   const firstImage = sql<ImageSet | null>`(select ${productImages.set} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
   const lowestPrice30d = lowestPrice30dSql(products.id);
   const stock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`;
-  const cards = db
+  const cards = db()
     .select({
       id: products.id,
       name: productTranslations.name,
@@ -125,7 +153,7 @@ async function readCards(db: Queryable, locale: Locale, ids: number[]): Promise<
       and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
     .where(sql`${products.id} = any(${`{${ids.join(",")}}`}::int[])`);
-  const [rows, highlights] = await Promise.all([cards, cardHighlightsFor(ids, db)]);
+  const [rows, highlights] = await Promise.all([cards, cardHighlightsFor(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -158,8 +186,8 @@ class CardCache {
   /** Bumped by every change: a read that started before one does not store what it read. */
   private generation = 0;
 
-  constructor(private readonly db: Database) {
-    listingIndex(db).onChange((productIds) => this.forget(productIds));
+  constructor(database: Database) {
+    listingIndex(database).onChange((productIds) => this.forget(productIds));
   }
 
   async cards(locale: Locale, ids: number[]): Promise<ProductCard[]> {
@@ -178,7 +206,7 @@ class CardCache {
     }
     if (missing.length > 0) {
       const generation = this.generation;
-      const read = await readCards(this.db, locale, missing);
+      const read = await readCards(locale, missing);
       const keep = generation === this.generation;
       if (keep && this.entries.size + read.length > CARD_CACHE_LIMIT) this.entries.clear();
       for (const card of read) {
@@ -199,11 +227,11 @@ class CardCache {
 const cardCaches = new WeakMap<Database, CardCache>();
 
 /** The card cache of a database handle (one per process and database, beside its listing index). */
-function cardCache(db: Database): CardCache {
-  let cache = cardCaches.get(db);
+function cardCache(database: Database = db()): CardCache {
+  let cache = cardCaches.get(database);
   if (!cache) {
-    cache = new CardCache(db);
-    cardCaches.set(db, cache);
+    cache = new CardCache(database);
+    cardCaches.set(database, cache);
   }
   return cache;
 }
@@ -224,9 +252,9 @@ export function pageListing(listing: Listing): PageListing {
 }
 
 /** The first photo of each product (by position), in one indexed query. */
-export async function firstImages(db: Queryable, ids: readonly number[]): Promise<Map<number, ImageSet>> {
+export async function firstImages(ids: readonly number[]): Promise<Map<number, ImageSet>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await db()
     .selectDistinctOn([productImages.productId], {
       productId: productImages.productId,
       set: productImages.set,
@@ -238,8 +266,8 @@ export async function firstImages(db: Queryable, ids: readonly number[]): Promis
 }
 
 /** A product's campaign photo: its last one (the close-up in the demo catalogue); null without photos. */
-export async function heroImage(db: Queryable, productId: number): Promise<ImageSet | null> {
-  const [row] = await db
+export async function heroImage(productId: number): Promise<ImageSet | null> {
+  const [row] = await db()
     .select({ set: productImages.set })
     .from(productImages)
     .where(eq(productImages.productId, productId))
@@ -261,24 +289,56 @@ export interface Shelves {
  * ids (the listing index and one range scan of the counters) and one for the cards.
  */
 export async function homeShelves(
-  db: Database,
   locale: Locale,
   options: { size?: number; now?: Date } = {},
 ): Promise<Shelves> {
   const size = options.size ?? 8;
-  const index = listingIndex(db);
+  const index = listingIndex();
   const [, sold] = await Promise.all([
     index.ready(),
     // A few extra, for sold products the index no longer lists.
-    bestSellingProductIds({ limit: size * 2, now: options.now, on: db }),
+    bestSellingProductIds({ limit: size * 2, now: options.now }),
   ]);
   const newIn = index.first("newest", size);
   const best = sold.filter((id) => index.has(id)).slice(0, size);
   best.push(...index.first("position", size - best.length, { except: new Set(best) }));
-  const cards = await productCards(db, locale, [...new Set([...newIn, ...best])]);
+  const cards = await productCards(locale, [...new Set([...newIn, ...best])]);
   const byId = new Map(cards.map((card) => [card.id, card]));
   const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
   return { newIn: pick(newIn), bestSellers: pick(best) };
+}
+
+/**
+ * The best sellers of the categories these products are in (the last 30 days' units), topped up in "most
+ * popular" order, without the products themselves and without sold-out ones: "you may also like" for a
+ * visitor who gave no personalisation consent, and the filler after the personal suggestions.
+ */
+export async function categoryBestSellers(
+  locale: Locale,
+  productIds: readonly number[],
+  options: { size?: number; except?: readonly number[] } = {},
+): Promise<ProductCard[]> {
+  const size = options.size ?? 8;
+  if (productIds.length === 0) return [];
+  const index = listingIndex();
+  const [, sold, categories] = await Promise.all([
+    index.ready(),
+    bestSellingProductIds({ limit: 300 }),
+    db()
+      .select({ id: productCategories.categoryId })
+      .from(productCategories)
+      .where(inArray(productCategories.productId, [...productIds])),
+  ]);
+  const scope = [...new Set(categories.map((c) => c.id))];
+  if (scope.length === 0) return [];
+  const except = new Set([...productIds, ...(options.except ?? [])]);
+  const inScope = new Set(index.first("position", 2_000, { categoryIds: scope }));
+  const picked = sold.filter((id) => inScope.has(id) && !except.has(id)).slice(0, size * 2);
+  picked.push(
+    ...index.first("position", size * 2, { categoryIds: scope, except: new Set([...except, ...picked]) }),
+  );
+  const cards = await productCards(locale, picked);
+  return cards.filter((card) => card.stock > 0 && !card.comingSoon).slice(0, size);
 }
 
 export interface CategoryEntry {
@@ -295,11 +355,10 @@ export interface CategoryEntry {
  * never the same product twice, so the entry points do not repeat one picture.
  */
 export async function categoryEntries(
-  db: Database,
   locale: Locale,
   categories: readonly { slug: string; name: string }[],
 ): Promise<CategoryEntry[]> {
-  const index = listingIndex(db);
+  const index = listingIndex();
   await index.ready();
   const used = new Set<number>();
   const productOf = categories.map((category) => {
@@ -308,7 +367,7 @@ export async function categoryEntries(
     if (id !== undefined) used.add(id);
     return id;
   });
-  const images = await firstImages(db, [...used]);
+  const images = await firstImages([...used]);
   return categories.map((category, i) => {
     const id = productOf[i];
     return {

@@ -2,19 +2,19 @@ import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
+import { accepted } from "../../../tests/support/refusals";
 import type { Connection } from "../../platform/db/db.server";
-import { transaction } from "../../platform/db/transaction.server";
 import { writeSetting } from "../content/content.server";
-import { productHighlights } from "../highlights/tables.server";
-import { addProductImage, moveProductImage, removeProductImage } from "./backoffice.server";
 import { CARD_TTL_MS, categoryScope, listProducts, type ProductCard } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
+import { addProductImage, moveProductImage, removeProductImage } from "./product-commands.server";
 import {
   categories,
   categoryTranslations,
   priceHistory,
   productCategories,
+  productHighlights,
   productImages,
   products,
   productVariants,
@@ -163,8 +163,8 @@ describe("listProducts", () => {
           if (choice.discount) params.set("discount", "1");
           if (choice.priceMin !== undefined) params.set("price_min", String(choice.priceMin));
           const { query } = parseListingQuery(params);
-          const scope = choice.scoped ? await categoryScope(connection.db, "en", "women") : null;
-          const listing = await listProducts(connection.db, "en", query, { categoryIds: scope });
+          const scope = choice.scoped ? await categoryScope("en", "women") : null;
+          const listing = await listProducts("en", query, { categoryIds: scope });
           const expected = bruteForce(query, scope);
           expect(listing.total).toBe(expected.total);
           expect(listing.products.map((p) => p.id)).toEqual(expected.firstIds);
@@ -180,7 +180,7 @@ describe("listProducts", () => {
 
   it("sorts by price and pages through 48 at a time", async () => {
     const { query } = parseListingQuery(new URLSearchParams("sort=price_desc&page=2"));
-    const listing = await listProducts(connection.db, "nl", query, { categoryIds: null });
+    const listing = await listProducts("nl", query, { categoryIds: null });
     expect(listing.total).toBe(120);
     expect(listing.pageCount).toBe(3);
     expect(listing.products).toHaveLength(PAGE_SIZE);
@@ -203,11 +203,11 @@ describe("listProducts", () => {
     // The price records are in the change feed: take them in now, so no card read before stays in memory.
     await listingIndex(connection.db).ready({ fresh: true });
     const { query } = parseListingQuery(new URLSearchParams("sort=position"));
-    const all = await listProducts(connection.db, "en", { ...query, page: 1 }, { categoryIds: null });
+    const all = await listProducts("en", { ...query, page: 1 }, { categoryIds: null });
     const pages = [
       all,
       ...(await Promise.all(
-        [2, 3].map((page) => listProducts(connection.db, "en", { ...query, page }, { categoryIds: null })),
+        [2, 3].map((page) => listProducts("en", { ...query, page }, { categoryIds: null })),
       )),
     ];
     const card = pages.flatMap((p) => p.products).find((p) => p.id === id);
@@ -221,7 +221,7 @@ describe("listProducts", () => {
     const params = new URLSearchParams({ q: "anything", colour });
     const { query } = parseListingQuery(params);
     expect(query.sort).toBe("relevance");
-    const listing = await listProducts(connection.db, "en", query, { categoryIds: null, matches: ranked });
+    const listing = await listProducts("en", query, { categoryIds: null, matches: ranked });
     const expected = ranked.filter((id) => rows.find((r) => r.id === id)?.colour === colour);
     expect(listing.total).toBe(expected.length);
     expect(listing.products.map((p) => p.id)).toEqual(expected.slice(0, PAGE_SIZE));
@@ -232,7 +232,7 @@ describe("listProducts", () => {
   it("follows the change feed: prices, stock, new and removed products show up without a restart", async () => {
     const db = connection.db;
     const { query } = parseListingQuery(new URLSearchParams("sort=price_desc"));
-    const before = await listProducts(db, "en", query, { categoryIds: null });
+    const before = await listProducts("en", query, { categoryIds: null });
     const cheapest = rows
       .filter((r) => r.sizes.size > 0)
       .sort((a, b) => a.priceCents - b.priceCents)[0] as Row;
@@ -242,21 +242,21 @@ describe("listProducts", () => {
       .set({ priceCents: 999_00, originalPriceCents: null })
       .where(eq(products.id, cheapest.id));
     await listingIndex(db).ready({ fresh: true });
-    const after = await listProducts(db, "en", query, { categoryIds: null });
+    const after = await listProducts("en", query, { categoryIds: null });
     expect(after.products[0]?.id).toBe(cheapest.id);
     expect(after.facets.price?.maxCents).toBe(999_00);
 
     // Sold out in every size: its sizes leave the size facet's counts.
     const sizeParams = parseListingQuery(new URLSearchParams(`size=${[...cheapest.sizes][0]}`)).query;
-    const withStock = await listProducts(db, "en", sizeParams, { categoryIds: null });
+    const withStock = await listProducts("en", sizeParams, { categoryIds: null });
     await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, cheapest.id));
     await listingIndex(db).ready({ fresh: true });
-    const soldOut = await listProducts(db, "en", sizeParams, { categoryIds: null });
+    const soldOut = await listProducts("en", sizeParams, { categoryIds: null });
     expect(soldOut.total).toBe(withStock.total - 1);
 
     await db.update(products).set({ isActive: false }).where(eq(products.id, cheapest.id));
     await listingIndex(db).ready({ fresh: true });
-    const removed = await listProducts(db, "en", query, { categoryIds: null });
+    const removed = await listProducts("en", query, { categoryIds: null });
     expect(removed.total).toBe(before.total - 1);
     expect(removed.products.map((p) => p.id)).not.toContain(cheapest.id);
   });
@@ -265,7 +265,7 @@ describe("listProducts", () => {
     const db = connection.db;
     const { query } = parseListingQuery(new URLSearchParams("sort=position"));
     await listingIndex(db).ready({ fresh: true });
-    const first = (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+    const first = (await listProducts("en", query, { categoryIds: null })).products[0] as ProductCard;
 
     // Highlight labels are not in the change feed: the card in memory keeps the old ones for a while.
     const label = {
@@ -276,11 +276,11 @@ describe("listProducts", () => {
     await db
       .insert(productHighlights)
       .values({ productId: first.id, labels: [label], facts: {} as never, computedAt: new Date() });
-    const cached = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+    const cached = (await listProducts("en", query, { categoryIds: null })).products[0];
     expect(cached).toEqual(first);
     const later = vi.spyOn(Date, "now").mockReturnValue(Date.now() + CARD_TTL_MS + 1);
     try {
-      const expired = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+      const expired = (await listProducts("en", query, { categoryIds: null })).products[0];
       expect(expired?.highlights?.map((h) => h.code)).toContain("best-seller");
     } finally {
       later.mockRestore();
@@ -291,7 +291,7 @@ describe("listProducts", () => {
     const moved = { ...photo!.set, w400: photo!.set.w200 };
     await db.update(productImages).set({ set: moved }).where(eq(productImages.id, photo!.id));
     await listingIndex(db).ready({ fresh: true });
-    const renewed = (await listProducts(db, "en", query, { categoryIds: null })).products[0];
+    const renewed = (await listProducts("en", query, { categoryIds: null })).products[0];
     expect(renewed?.image).toEqual(moved);
   });
 
@@ -300,7 +300,7 @@ describe("listProducts", () => {
     const { query } = parseListingQuery(new URLSearchParams("sort=position"));
     const card = async () => {
       await listingIndex(db).ready({ fresh: true });
-      return (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+      return (await listProducts("en", query, { categoryIds: null })).products[0] as ProductCard;
     };
     const { id, image: before } = await card();
     const variant = (url: string) => ({ url, width: 200, height: 300 });
@@ -312,14 +312,14 @@ describe("listProducts", () => {
       w900: variant("/media/test/new-900.webp"),
       w1000: variant("/media/test/new-1000.webp"),
     };
-    const added = await transaction((tx) => addProductImage(tx, id, photo));
+    const added = accepted(await addProductImage(id, photo));
     expect((await card()).image).toEqual(before);
     for (;;) {
-      const { before: order } = await transaction((tx) => moveProductImage(tx, id, added, "up"));
+      const { before: order } = accepted(await moveProductImage(id, added, "up"));
       if (order.indexOf(added) <= 1) break;
     }
     expect((await card()).image).toEqual(photo);
-    await transaction((tx) => removeProductImage(tx, id, added));
+    accepted(await removeProductImage(id, added));
     expect((await card()).image).toEqual(before);
   });
 
@@ -327,7 +327,7 @@ describe("listProducts", () => {
     const db = connection.db;
     const { query } = parseListingQuery(new URLSearchParams("sort=position"));
     const card = async () =>
-      (await listProducts(db, "en", query, { categoryIds: null })).products[0] as ProductCard;
+      (await listProducts("en", query, { categoryIds: null })).products[0] as ProductCard;
     await listingIndex(db).ready({ fresh: true });
     const { id } = await card();
     const [variant] = await db
@@ -358,12 +358,12 @@ describe("listProducts", () => {
   });
 
   it("finds nothing for an unknown category", async () => {
-    expect(await categoryScope(connection.db, "en", "no-such-category")).toBeNull();
+    expect(await categoryScope("en", "no-such-category")).toBeNull();
   });
 
   it("follows a renamed category slug through the change feed", async () => {
     const db = connection.db;
-    const before = await categoryScope(db, "en", "women");
+    const before = await categoryScope("en", "women");
     expect(before).not.toBeNull();
     const rename = (from: string, to: string) =>
       db
@@ -372,10 +372,10 @@ describe("listProducts", () => {
         .where(and(eq(categoryTranslations.locale, "en"), eq(categoryTranslations.slug, from)));
     await rename("women", "womenswear");
     await listingIndex(db).ready({ fresh: true });
-    expect(await categoryScope(db, "en", "women")).toBeNull();
-    expect(await categoryScope(db, "en", "womenswear")).toEqual(before);
+    expect(await categoryScope("en", "women")).toBeNull();
+    expect(await categoryScope("en", "womenswear")).toEqual(before);
     const { query } = parseListingQuery(new URLSearchParams("category=womenswear"));
-    expect((await listProducts(db, "en", query, { categoryIds: null })).total).toBeGreaterThan(0);
+    expect((await listProducts("en", query, { categoryIds: null })).total).toBeGreaterThan(0);
     await rename("womenswear", "women");
   });
 
@@ -390,7 +390,7 @@ describe("listProducts", () => {
       const { query } = parseListingQuery(new URLSearchParams("sort=price_asc"));
       let page = 1;
       for (;;) {
-        const listing = await listProducts(db, "en", { ...query, page }, { categoryIds: [categoryId] });
+        const listing = await listProducts("en", { ...query, page }, { categoryIds: [categoryId] });
         if (listing.products.some((p) => p.id === productId)) return true;
         if (page++ >= listing.pageCount) return false;
       }

@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { env } from "../../platform/env.server";
-import { CatalogueError } from "./backoffice.server";
+import { type Refusal, refuse } from "../../platform/refusal";
 import type { ImageSet, ImageVariant } from "./image-set";
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -21,21 +21,26 @@ function mediaRoot(): string {
 
 /**
  * Stores an uploaded photo as an image set and returns it. A file that is not a photo sharp can read, or
- * one narrower than 600 px, is refused. The files exist before any database row points at them.
+ * one narrower than 600 px, is refused (nothing is written then). The files exist before any database row points at them.
  */
-export async function storeProductImage(file: Blob): Promise<ImageSet> {
-  if (file.size === 0) throw new CatalogueError("Choose a photo to upload.", "photo");
-  if (file.size > MAX_UPLOAD_BYTES) throw new CatalogueError("The photo is larger than 15 MB.", "photo");
+export async function storeProductImage(file: Blob): Promise<ImageSet | Refusal> {
+  if (file.size === 0) return refuse.invalid("admin:catalogue.photoMissing", undefined, "photo");
+  if (file.size > MAX_UPLOAD_BYTES)
+    return refuse.invalid(
+      "admin:catalogue.photoTooLarge",
+      { megabytes: MAX_UPLOAD_BYTES / 1024 / 1024 },
+      "photo",
+    );
   const input = Buffer.from(await file.arrayBuffer());
   const meta = await sharp(input)
     .metadata()
     .catch(() => null);
   if (!meta?.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
-    throw new CatalogueError("This file is not a photo (use JPEG, PNG, WebP or AVIF).", "photo");
+    return refuse.invalid("admin:catalogue.notAPhoto", undefined, "photo");
   // EXIF orientation is applied, so portrait phone photos stand upright.
   const upright = await sharp(input).rotate().toBuffer({ resolveWithObject: true });
   if (upright.info.width < MIN_WIDTH)
-    throw new CatalogueError(`The photo must be at least ${MIN_WIDTH} px wide.`, "photo");
+    return refuse.invalid("admin:catalogue.photoTooNarrow", { width: MIN_WIDTH }, "photo");
 
   const key = `upload-${randomUUID()}`;
   const dir = path.join(mediaRoot(), "products", key);

@@ -34,22 +34,18 @@ export function orderState(product: OrderFacts, channel: "web" | "app", now: Dat
   return "orderable";
 }
 
-/** A discount as a whole percentage of the original price, or null when there is none. */
-export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
-  if (originalPriceCents === null || originalPriceCents <= priceCents) return null;
-  return Math.round((1 - priceCents / originalPriceCents) * 100);
-}
-
 /**
  * Which size chart fits a product, from its categories' English slugs: the department (women, men) and
- * the garment family. Skirts, shorts and anything unknown have no chart: the page then says that no size
- * recommendation is possible for this product.
+ * the garment family. Anything unknown (and men's dresses or skirts) has no chart: the page then offers no
+ * size advice.
  */
 const families: [RegExp, GarmentFamily][] = [
   [/dresses/, "dresses"],
   [/knitwear/, "knitwear"],
   [/jeans/, "jeans"],
   [/trousers/, "trousers"],
+  [/skirts/, "skirts"],
+  [/shorts/, "shorts"],
   [/outerwear|jackets|coats/, "jackets"],
   [/tops|shirts|polos/, "tops"],
 ];

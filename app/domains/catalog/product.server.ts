@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import type { Queryable } from "../../platform/db/db.server";
+import { db, type Transaction } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import { shopSetting } from "../content/content.server";
 import type { ChartSize } from "../sizing/size-charts";
@@ -66,12 +66,8 @@ export interface ProductDetail extends OrderFacts {
  * One query for the product row (translation, Omnibus price, slugs in every locale, categories, images,
  * variants as JSON aggregates), one for the look.
  */
-export async function productBySlug(
-  db: Queryable,
-  locale: Locale,
-  slug: string,
-): Promise<ProductDetail | null> {
-  const [row] = await db
+export async function productBySlug(locale: Locale, slug: string): Promise<ProductDetail | null> {
+  const [row] = await db()
     .select({
       id: products.id,
       styleCode: products.styleCode,
@@ -121,7 +117,7 @@ export async function productBySlug(
   if (!row) return null;
   const variants = (row.variants ?? []).map((v) => ({ ...v, stock: Number(v.stock) }));
   const categorySlugs = row.categorySlugs ?? [];
-  const look = row.lookId ? await lookProducts(db, locale, row.lookId, row.id) : [];
+  const look = row.lookId ? await lookProducts(locale, row.lookId, row.id) : [];
   const slugs = Object.fromEntries(locales.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<
     Locale,
     string
@@ -141,28 +137,26 @@ export async function productBySlug(
 }
 
 /** The other active products of a look, as listing cards (with their highlights, like any card). */
-export async function lookProducts(
-  db: Queryable,
-  locale: Locale,
-  lookId: string,
-  exceptId: number,
-): Promise<ProductCard[]> {
-  const rows = await db
+export async function lookProducts(locale: Locale, lookId: string, exceptId: number): Promise<ProductCard[]> {
+  const rows = await db()
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.lookId, lookId), ne(products.id, exceptId), eq(products.isActive, true)))
     .orderBy(asc(products.position), asc(products.id));
   return productCards(
-    db,
     locale,
     rows.map((r) => r.id),
   );
 }
 
 /** Product names and slugs of variants in one locale (for alert messages). */
-export async function variantLabels(db: Queryable, locale: Locale, variantIds: number[]) {
+export async function variantLabels(
+  locale: Locale,
+  variantIds: number[],
+  options: { tx?: Transaction } = {},
+) {
   if (variantIds.length === 0) return new Map<number, { name: string; slug: string; size: string }>();
-  const rows = await db
+  const rows = await (options.tx ?? db())
     .select({
       id: productVariants.id,
       size: productVariants.size,
@@ -253,13 +247,13 @@ function buildBagVariantRows(locale: Locale) {
  * unknown. `forUpdate` is not needed: the bag never reserves stock, it only reads it.
  */
 export async function bagVariants(
-  db: Queryable,
   locale: Locale,
   variantIds: readonly number[],
+  options: { tx?: Transaction } = {},
 ): Promise<Map<number, BagVariant>> {
   if (variantIds.length === 0) return new Map();
   const bag = bagVariantRows(locale);
-  const rows: BagVariant[] = await db
+  const rows: BagVariant[] = await (options.tx ?? db())
     .select()
     .from(bag)
     .where(inArray(bag.variantId, [...variantIds]));

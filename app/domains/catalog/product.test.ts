@@ -37,7 +37,7 @@ async function someProduct() {
 describe("productBySlug", () => {
   it("finds a product by its slug with everything the page shows, and its slugs in every locale", async () => {
     const { id, slug } = await someProduct();
-    const product = await productBySlug(connection.db, "nl", slug("nl"));
+    const product = await productBySlug("nl", slug("nl"));
     expect(product).not.toBeNull();
     expect(product!.id).toBe(id);
     expect(product!.slugs).toEqual({ en: slug("en"), nl: slug("nl"), fr: slug("fr"), es: slug("es") });
@@ -51,7 +51,7 @@ describe("productBySlug", () => {
 
   it("returns the other products of the look", async () => {
     const { lookId, slug } = await someProduct();
-    const product = await productBySlug(connection.db, "en", slug("en"));
+    const product = await productBySlug("en", slug("en"));
     if (lookId) {
       expect(product!.look.length).toBeGreaterThan(0);
       expect(product!.look.map((p) => p.id)).not.toContain(product!.id);
@@ -60,16 +60,16 @@ describe("productBySlug", () => {
 
   it("finds nothing for an unknown slug or another locale's slug", async () => {
     const { slug } = await someProduct();
-    expect(await productBySlug(connection.db, "en", "no-such-product")).toBeNull();
+    expect(await productBySlug("en", "no-such-product")).toBeNull();
     // Each locale has its own slug: the Dutch one is not an English product URL.
     expect(slug("nl")).not.toBe(slug("en"));
-    expect(await productBySlug(connection.db, "en", slug("nl"))).toBeNull();
+    expect(await productBySlug("en", slug("nl"))).toBeNull();
   });
 
   it("finds nothing for an inactive product", async () => {
     const { id, slug } = await someProduct();
     await connection.db.update(products).set({ isActive: false }).where(eq(products.id, id));
-    expect(await productBySlug(connection.db, "fr", slug("fr"))).toBeNull();
+    expect(await productBySlug("fr", slug("fr"))).toBeNull();
     await connection.db.update(products).set({ isActive: true }).where(eq(products.id, id));
   });
 
@@ -86,12 +86,12 @@ describe("productBySlug", () => {
       { productId: id, priceCents: 999, validFrom: new Date(Date.now() + 7 * day) },
     ]);
     // Before the current price (2 days ago): 6999 from 25 days ago, and 5499 in force when the window opened.
-    expect((await productBySlug(connection.db, "en", slug("en")))!.lowestPrice30dCents).toBe(5499);
+    expect((await productBySlug("en", slug("en")))!.lowestPrice30dCents).toBe(5499);
     await connection.db.delete(priceHistory).where(eq(priceHistory.productId, id));
     await connection.db
       .insert(priceHistory)
       .values([{ productId: id, priceCents: 4999, validFrom: new Date() }]);
-    expect((await productBySlug(connection.db, "en", slug("en")))!.lowestPrice30dCents).toBeNull();
+    expect((await productBySlug("en", slug("en")))!.lowestPrice30dCents).toBeNull();
   });
 });
 
@@ -126,7 +126,9 @@ describe("product rules", () => {
     expect(sizeChartKey(["women", "women-dresses"])).toEqual({ profile: "women", family: "dresses" });
     expect(sizeChartKey(["men", "men-t-shirts-polos"])).toEqual({ profile: "men", family: "tops" });
     expect(sizeChartKey(["men", "men-jackets-coats"])).toEqual({ profile: "men", family: "jackets" });
-    expect(sizeChartKey(["women", "women-skirts"])).toBeNull();
+    expect(sizeChartKey(["women", "women-skirts"])).toEqual({ profile: "women", family: "skirts" });
+    expect(sizeChartKey(["men", "men-shorts"])).toEqual({ profile: "men", family: "shorts" });
+    expect(sizeChartKey(["women", "women-accessories"])).toBeNull();
     expect(sizeChartKey([])).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { HighlightCode } from "./highlight-codes";
 import type { ImageSet } from "./image-set";
 
 export type { ImageSet, ImageVariant } from "./image-set";
@@ -192,3 +193,54 @@ export const catalogChanges = pgTable(
   },
   (t) => [index("catalog_changes_at_idx").on(t.at), index("catalog_changes_tx_idx").on(t.tx)],
 );
+
+/**
+ * What shoppers did with each product, per UTC hour (`hourBucket`), one row per product and hour with a column per
+ * event kind, so a flush is one upsert and a window is one `sum(...) filter (...)`. Kept for
+ * `COUNTER_RETENTION_DAYS` (the highlights job prunes older hours): the highlights read them, and the
+ * home page's best sellers.
+ */
+export const productEventCounts = pgTable(
+  "product_event_counts",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    views: integer("views").notNull().default(0),
+    cartAdds: integer("cart_adds").notNull().default(0),
+    /** Units, not orders, so sales compare with stock. */
+    unitsSold: integer("units_sold").notNull().default(0),
+    wishlistAdds: integer("wishlist_adds").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.hour] }),
+    index("product_event_counts_hour_idx").on(t.hour),
+    // Whole UTC hours whatever the session's time zone (date_trunc would truncate in that zone).
+    check("product_event_counts_whole_hour", sql`extract(epoch from ${t.hour}) % 3600 = 0`),
+  ],
+);
+
+/**
+ * A product's labels as the highlights job stored them (`highlights/labels.ts` says what they are): the
+ * code the product card translates, the number it shows, and the evidence behind the label.
+ */
+export interface StoredLabel {
+  code: HighlightCode;
+  count?: number;
+  evidence?: Record<string, unknown>;
+}
+
+/**
+ * The labels of every product that has at least one, as the last highlights run computed them, with the
+ * facts they were computed from: each label's evidence and the facts trace it back to the counters. The
+ * catalogue serves them on cards and product pages; the highlights domain writes them.
+ */
+export const productHighlights = pgTable("product_highlights", {
+  productId: integer("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  labels: jsonb("labels").$type<StoredLabel[]>().notNull(),
+  facts: jsonb("facts").$type<Record<string, unknown>>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});

@@ -10,4 +10,3 @@ export const AddToBagSchema = z.object({
     .int({ error: SIZE_REQUIRED })
     .positive({ error: SIZE_REQUIRED }),
 });
-export type AddToBag = z.output<typeof AddToBagSchema>;

@@ -2,10 +2,20 @@ import { z } from "zod";
 import { encodeMessage } from "../../platform/forms/messages";
 import * as rules from "../../platform/forms/rules";
 import { paymentMethods } from "../payments/methods";
+import { donationFormValues } from "../pricing/donation";
 import { addressFields } from "../shipping/validation";
 
 /** The checkout page's buttons: each posts the whole form, so every step also works without JavaScript. */
-export const checkoutIntents = ["update", "lookup", "points", "code", "remove-code", "place"] as const;
+export const checkoutIntents = [
+  "update",
+  "lookup",
+  "points",
+  "code",
+  "remove-code",
+  "gift-card",
+  "remove-gift-card",
+  "place",
+] as const;
 export type CheckoutIntent = (typeof checkoutIntents)[number];
 
 const chosen = (label: string) =>
@@ -28,28 +38,11 @@ export const CheckoutSchema = z
     methodId: chosen("checkout:sections.delivery"),
     momentId: rules.optional(z.string().max(40)),
     servicePointId: rules.optional(z.string().max(60)),
-    donationCents: z.enum(["0", "200", "500"]).default("0"),
-    paymentMethod: rules.choice(paymentMethods, { label: "checkout:sections.payment" }),
+    donationCents: z.enum(donationFormValues).default("0"),
+    // Not needed when gift cards and wallet credit pay everything: the server asks for it otherwise.
+    paymentMethod: rules.optional(rules.choice(paymentMethods, { label: "checkout:sections.payment" })),
+    useWallet: rules.optional(z.literal("on")),
     idempotencyKey: z.string().min(16).max(100),
   })
   .check(rules.postalCodeOfCountry({ country: "country", postalCode: "postalCode" }))
   .check(rules.phoneOfCountry({ country: "country", phone: "phone" }));
-export type CheckoutForm = z.output<typeof CheckoutSchema>;
-
-/** The fields in screen order, for the error summary. */
-export const checkoutFieldOrder = [
-  "email",
-  "firstName",
-  "lastName",
-  "country",
-  "postalCode",
-  "houseNumber",
-  "addition",
-  "street",
-  "city",
-  "phone",
-  "methodId",
-  "momentId",
-  "servicePointId",
-  "paymentMethod",
-] as const;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import { db, type Queryable } from "../../platform/db/db.server";
+import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { afterCommit } from "../../platform/db/transaction.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { type SettingKey, type SettingValue, settingValue } from "./settings";
@@ -63,7 +63,11 @@ export async function activeNotices(locale: Locale): Promise<SiteNotice[]> {
 }
 
 /** `tx`: the caller's transaction (the back office writes its audit entry in the same one). */
-export async function setMaintenanceMode(on: boolean, by?: string, tx: Queryable = db()): Promise<void> {
+export async function setMaintenanceMode(
+  on: boolean,
+  options: { by?: string; tx?: Transaction } = {},
+): Promise<void> {
+  const { by, tx = db() } = options;
   await tx
     .insert(siteSettings)
     .values({ key: "maintenanceMode", value: on, updatedBy: by })
@@ -81,8 +85,9 @@ export async function publishNotice(
     startsAt?: Date;
     endsAt?: Date;
   },
-  tx: Queryable = db(),
+  options: { tx?: Transaction } = {},
 ): Promise<number> {
+  const tx = options.tx ?? db();
   const [row] = await tx.insert(siteNotices).values(notice).returning({ id: siteNotices.id });
   forgetSiteState(tx);
   return row!.id;
@@ -91,8 +96,8 @@ export async function publishNotice(
 export type StoredNotice = typeof siteNotices.$inferSelect;
 
 /** Every notice, current and planned first, then the ended ones (newest first), for the back office. */
-export async function allNotices(on: Queryable = db()): Promise<StoredNotice[]> {
-  return on
+export async function allNotices(): Promise<StoredNotice[]> {
+  return db()
     .select()
     .from(siteNotices)
     .orderBy(
@@ -103,7 +108,8 @@ export async function allNotices(on: Queryable = db()): Promise<StoredNotice[]> 
 }
 
 /** Ends a notice now (it stays listed as ended); returns its window before, or null when unknown. */
-export async function endNotice(id: number, tx: Queryable = db()) {
+export async function endNotice(id: number, options: { tx?: Transaction } = {}) {
+  const tx = options.tx ?? db();
   const [row] = await tx
     .select({ startsAt: siteNotices.startsAt, endsAt: siteNotices.endsAt, message: siteNotices.message })
     .from(siteNotices)
@@ -119,8 +125,8 @@ export async function endNotice(id: number, tx: Queryable = db()) {
 }
 
 /** An operator setting's stored JSON value, or undefined when none was saved (the caller has the default). */
-export async function readSetting(key: string, on: Queryable = db()): Promise<unknown> {
-  const [row] = await on
+export async function readSetting(key: string, options: { tx?: Transaction } = {}): Promise<unknown> {
+  const [row] = await (options.tx ?? db())
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(sql`${siteSettings.key} = ${key}`);
@@ -134,9 +140,9 @@ export async function readSetting(key: string, on: Queryable = db()): Promise<un
 export async function writeSetting(
   key: string,
   value: unknown,
-  by?: string,
-  tx: Queryable = db(),
+  options: { by?: string; tx?: Transaction } = {},
 ): Promise<void> {
+  const { by, tx = db() } = options;
   await tx
     .insert(siteSettings)
     .values({ key, value, updatedBy: by })
@@ -190,12 +196,34 @@ export async function shopSetting<K extends SettingKey>(key: K): Promise<Setting
   return entry.value as SettingValue<K>;
 }
 
+export type { Block, EntryDocument, EntryKind } from "./blocks";
+export { copyTranslation, editBlocks, editTranslation } from "./drafts.server";
 export {
-  isSettingKey,
+  isEarlyAccessUnlocked,
+  provideEarlyAccessCheck,
+} from "./early-access.server";
+export {
+  createEntry,
+  createPublishedEntry,
+  type EntryView,
+  earlyAccessCampaigns,
+  entryForEditor,
+  entryList,
+  hasContent,
+  liveEntries,
+  liveHome,
+  onContentPublished,
+  previewEntry,
+  publishEntry,
+  publishedEntry,
+  restoreVersion,
+  scheduleEntry,
+} from "./entries.server";
+export { storeContentImage } from "./images.server";
+export {
   type SettingKey,
   type SettingValue,
   settingDefinitions,
-  settingKeys,
   settingSchema,
   settingValue,
   storedSetting,

@@ -8,7 +8,7 @@ import { z } from "zod";
  * (highlights.server.ts), with a schema of their own.
  */
 
-export type SettingUnit = "units" | "cents" | "percent" | "minutes" | "days" | "months";
+export type SettingUnit = "units" | "cents" | "percent" | "minutes" | "hours" | "days" | "months";
 
 export interface SettingField {
   label: string;
@@ -29,6 +29,7 @@ export interface SettingDefinition {
 }
 
 const euro = (label: string): SettingField => ({ label, unit: "cents", min: 0, max: 100_000_00 });
+const hour = (label: string): SettingField => ({ label, unit: "hours", min: 0, max: 24 });
 
 export const settingDefinitions = {
   fewLeftThreshold: {
@@ -72,12 +73,49 @@ export const settingDefinitions = {
     fields: { months: { label: "Months", unit: "months", min: 1, max: 120 } },
     defaults: { months: 24 },
   },
+  giftCardPinLock: {
+    title: "Gift card PIN lock",
+    description: "After this many wrong PINs in a row a card is locked, even for the right PIN, for a while.",
+    usedBy: "gift cards",
+    fields: {
+      attempts: { label: "Wrong PINs", unit: "units", min: 3, max: 20 },
+      minutes: { label: "Locked for (minutes)", unit: "minutes", min: 5, max: 24 * 60 },
+    },
+    defaults: { attempts: 5, minutes: 60 },
+  },
   studentDiscount: {
     title: "Student discount",
     description: "The discount of the unique code a verified student receives.",
     usedBy: "promotions",
     fields: { percent: { label: "Percent", unit: "percent", min: 1, max: 50 } },
     defaults: { percent: 10 },
+  },
+  referral: {
+    title: "Refer a friend",
+    description:
+      "The friend's welcome code; the referrer's wallet credit once the friend's first order is shipped and not returned within the return window; invitations per referrer per month.",
+    usedBy: "marketing",
+    fields: {
+      welcomePercent: { label: "Friend's welcome code (percent)", unit: "percent", min: 1, max: 50 },
+      rewardCents: euro("Referrer's reward"),
+      perMonth: { label: "Invitations per referrer per month", unit: "units", min: 1, max: 100 },
+      returnWindowDays: { label: "Return window (days after shipping)", unit: "days", min: 0, max: 100 },
+    },
+    defaults: { welcomePercent: 15, rewardCents: 10_00, perMonth: 5, returnWindowDays: 30 },
+  },
+  returnRules: {
+    title: "Returns",
+    description:
+      "Days after delivery a return can be requested; the fee kept from a return's refund per country (withdrawals and exchanges are free).",
+    usedBy: "returns",
+    fields: {
+      windowDays: { label: "Return window (days)", unit: "days", min: 14, max: 365 },
+      NL: euro("Return fee Netherlands"),
+      BE: euro("Return fee Belgium"),
+      FR: euro("Return fee France"),
+      ES: euro("Return fee Spain"),
+    },
+    defaults: { windowDays: 30, NL: 0, BE: 0, FR: 4_95, ES: 4_95 },
   },
   marketplaceCommission: {
     title: "Marketplace commission",
@@ -96,6 +134,56 @@ export const settingDefinitions = {
       disputeWindowDays: { label: "Dispute window (days)", unit: "days", min: 1, max: 30 },
     },
     defaults: { itemNotSentDays: 5, disputeWindowDays: 2 },
+  },
+  marketplaceFees: {
+    title: "Marketplace fees and shipping",
+    description:
+      "The buyer protection fee (a fixed part plus a percentage of the price), the parcel prices the buyer pays per delivery option, and the smallest payout.",
+    usedBy: "marketplace",
+    fields: {
+      protectionFixed: euro("Buyer protection, fixed part"),
+      protectionPercent: { label: "Buyer protection, % of the price", unit: "percent", min: 0, max: 25 },
+      shippingHome: euro("Parcel to a home address"),
+      shippingServicePoint: euro("Parcel to a service point"),
+      minimumPayout: euro("Smallest payout"),
+    },
+    defaults: {
+      protectionFixed: 70,
+      protectionPercent: 5,
+      shippingHome: 6_45,
+      shippingServicePoint: 4_25,
+      minimumPayout: 5_00,
+    },
+  },
+  serviceHours: {
+    title: "Customer service hours",
+    description:
+      "When service answers by chat and phone (Amsterdam time, whole hours; from = until means closed that day).",
+    usedBy: "service",
+    fields: {
+      weekdayFrom: hour("Monday–Friday from"),
+      weekdayUntil: hour("Monday–Friday until"),
+      saturdayFrom: hour("Saturday from"),
+      saturdayUntil: hour("Saturday until"),
+      sundayFrom: hour("Sunday from"),
+      sundayUntil: hour("Sunday until"),
+    },
+    defaults: {
+      weekdayFrom: 9,
+      weekdayUntil: 21,
+      saturdayFrom: 10,
+      saturdayUntil: 17,
+      sundayFrom: 12,
+      sundayUntil: 17,
+    },
+  },
+  serviceReplyTime: {
+    title: "Service reply time",
+    description:
+      "The longest a shopper waits for an answer to a contact form or chat, as promised on the pages.",
+    usedBy: "service",
+    fields: { hours: { label: "Hours", unit: "hours", min: 1, max: 168 } },
+    defaults: { hours: 24 },
   },
 } as const satisfies Record<string, SettingDefinition>;
 

@@ -1,20 +1,13 @@
-// Customers and staff accounts as the back office reads and changes them. Commands take the caller's
-// transaction (the staff domain adds its audit entry) and return the values before and after.
+// Customers and staff accounts as the back office reads and changes them. Commands return the values
+// before and after; the staff domain composes them with its audit entry in one transaction (`tx`).
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { auth, type Role, type StaffRole, staffRoles } from "../../platform/auth/auth.server";
-import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { account, session, user } from "../../platform/auth/tables.server";
+import { db, type Transaction } from "../../platform/db/db.server";
 import { escapeLike } from "../../platform/db/like";
-import { account, addresses, session, user } from "./tables.server";
-
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "AccountError";
-  }
-}
+import { transaction } from "../../platform/db/transaction.server";
+import { type Refusal, refuse } from "../../platform/refusal";
+import { addresses } from "./tables.server";
 
 const isCustomer = or(isNull(user.role), eq(user.role, "customer")) as SQL;
 
@@ -69,7 +62,8 @@ export async function findCustomers(options: { q?: string; page?: number; blocke
 }
 
 /** A customer's account and address book; null for an unknown id or a staff account. */
-export async function customerForStaff(id: string, on: Queryable = db()) {
+export async function customerForStaff(id: string) {
+  const on = db();
   const [row] = await on
     .select({
       id: user.id,
@@ -102,19 +96,29 @@ export async function customerForStaff(id: string, on: Queryable = db()) {
  * Blocks a customer from ordering, with the reason staff give (shown to staff only), or lifts the block.
  * Blocked customers still sign in and browse (SPEC §6).
  */
-export async function setCustomerBlocked(tx: Queryable, id: string, blocked: boolean, reason: string | null) {
-  const [row] = await tx
-    .select({ blocked: user.blocked, blockedReason: user.blockedReason })
-    .from(user)
-    .where(and(eq(user.id, id), isCustomer))
-    .for("update");
-  if (!row) throw new AccountError("This customer no longer exists.");
-  const after = { blocked, blockedReason: blocked ? reason : null };
-  await tx
-    .update(user)
-    .set({ ...after, updatedAt: new Date() })
-    .where(eq(user.id, id));
-  return { before: { blocked: row.blocked === true, blockedReason: row.blockedReason }, after };
+export function setCustomerBlocked(
+  id: string,
+  blocked: boolean,
+  reason: string | null,
+  options: { tx?: Transaction } = {},
+) {
+  return transaction(
+    async (tx) => {
+      const [row] = await tx
+        .select({ blocked: user.blocked, blockedReason: user.blockedReason })
+        .from(user)
+        .where(and(eq(user.id, id), isCustomer))
+        .for("update");
+      if (!row) return refuse.notFound("admin:accounts.customerGone");
+      const after = { blocked, blockedReason: blocked ? reason : null };
+      await tx
+        .update(user)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(user.id, id));
+      return { before: { blocked: row.blocked === true, blockedReason: row.blockedReason }, after };
+    },
+    { on: options.tx },
+  );
 }
 
 // ── Staff accounts ──────────────────────────────────────────────────────────────────────────────────
@@ -129,8 +133,8 @@ export interface StaffAccount {
   lastSeenAt: Date | null;
 }
 
-export async function staffAccounts(on: Queryable = db()): Promise<StaffAccount[]> {
-  const rows = await on
+export async function staffAccounts(): Promise<StaffAccount[]> {
+  const rows = await db()
     .select({
       id: user.id,
       email: user.email,
@@ -148,60 +152,80 @@ export async function staffAccounts(on: Queryable = db()): Promise<StaffAccount[
 }
 
 /**
- * A new staff login (e-mail + password, hashed the way better-auth signs in with), written in the
- * caller's transaction so the account and its audit entry exist together or not at all.
+ * A new staff login (e-mail + password, hashed the way better-auth signs in with); with `tx`, the account
+ * and the caller's audit entry exist together or not at all.
  */
-export async function createStaffAccount(
-  tx: Queryable,
+export function createStaffAccount(
   values: { email: string; firstName: string; lastName: string; role: StaffRole; password: string },
-): Promise<string> {
+  options: { tx?: Transaction } = {},
+): Promise<string | Refusal> {
   const email = values.email.toLowerCase();
-  const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (existing) throw new AccountError("An account with this e-mail address exists already.", "email");
-  const context = await auth.$context;
-  const hash = await context.password.hash(values.password);
-  const [created] = await tx
-    .insert(user)
-    .values({
-      email,
-      name: `${values.firstName} ${values.lastName}`,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      role: values.role,
-      emailVerified: true,
-      locale: "en",
-    })
-    .returning({ id: user.id });
-  const id = created!.id;
-  await tx
-    .insert(account)
-    .values({ providerId: "credential", accountId: id, userId: id, password: hash, updatedAt: new Date() });
-  return id;
+  return transaction(
+    async (tx) => {
+      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+      if (existing) return refuse.conflict("admin:accounts.emailTaken", undefined, "email");
+      const context = await auth.$context;
+      const hash = await context.password.hash(values.password);
+      const [created] = await tx
+        .insert(user)
+        .values({
+          email,
+          name: `${values.firstName} ${values.lastName}`,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          role: values.role,
+          emailVerified: true,
+          locale: "en",
+        })
+        .returning({ id: user.id });
+      const id = created!.id;
+      await tx.insert(account).values({
+        providerId: "credential",
+        accountId: id,
+        userId: id,
+        password: hash,
+        updatedAt: new Date(),
+      });
+      return id;
+    },
+    { on: options.tx },
+  );
 }
 
 /**
  * Changes a staff member's role, or ends their staff access (`customer`): their sessions end at once, so
- * a removed member is signed out everywhere.
+ * a removed member is signed out everywhere. The last admin stays an admin: nobody could manage the
+ * staff any more.
  */
-export async function setStaffRole(tx: Queryable, id: string, role: Role) {
-  const [row] = await tx
-    .select({ role: user.role, email: user.email })
-    .from(user)
-    .where(and(eq(user.id, id), inArray(user.role, [...staffRoles])))
-    .for("update");
-  if (!row) throw new AccountError("This staff member no longer exists.");
-  await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
-  if (role === "customer") await tx.delete(session).where(eq(session.userId, id));
-  return { email: row.email, before: { role: row.role }, after: { role } };
+export function setStaffRole(id: string, role: Role, options: { tx?: Transaction } = {}) {
+  return transaction(
+    async (tx) => {
+      // Counted with every admin row locked, before the change: see lockAdmins.
+      const admins = await lockAdmins(tx);
+      const [row] = await tx
+        .select({ role: user.role, email: user.email })
+        .from(user)
+        .where(and(eq(user.id, id), inArray(user.role, [...staffRoles])))
+        .for("update");
+      if (!row) return refuse.notFound("admin:accounts.staffGone");
+      if (row.role === "admin" && role !== "admin" && admins.every((admin) => admin === id))
+        return refuse.conflict("admin:accounts.lastAdmin");
+      await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
+      // Any change of role ends the member's sessions (ASVS 7.2.4): the next sign-in starts a fresh one
+      // under the new role, and a removed member is signed out everywhere.
+      if (role !== row.role) await tx.delete(session).where(eq(session.userId, id));
+      return { email: row.email, before: { role: row.role }, after: { role } };
+    },
+    { on: options.tx },
+  );
 }
 
 /**
- * Locks every admin's row (in one order, so two callers never deadlock) and answers their ids, in the
- * caller's transaction: the last admin may not lose the role (nobody could manage staff any more), and
- * two demotions at once must not each count the other as the admin that stays. The second waits for the
+ * Locks every admin's row (in one order, so two callers never deadlock) and answers their ids: two
+ * demotions at once must not each count the other as the admin that stays. The second waits for the
  * first and counts what it left.
  */
-export async function lockAdmins(tx: Transaction): Promise<string[]> {
+async function lockAdmins(tx: Transaction): Promise<string[]> {
   const rows = await tx
     .select({ id: user.id })
     .from(user)

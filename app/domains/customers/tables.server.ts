@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { user } from "./auth-tables.server";
-
-export * from "./auth-tables.server";
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "../../platform/auth/tables.server";
 
 /** A customer's address book entry (SPEC §3 Address). */
 export const addresses = pgTable(
@@ -42,18 +30,4 @@ export const addresses = pgTable(
     uniqueIndex("addresses_one_default_billing").on(t.userId).where(sql`${t.isDefaultBilling}`),
     uniqueIndex("addresses_one_default_shipping").on(t.userId).where(sql`${t.isDefaultShipping}`),
   ],
-);
-
-/**
- * Attempt counters for sign-in, registration and password reset, per account and per IP, in a fixed
- * window. In PostgreSQL, not in memory: every replica sees the same counts (docs/decisions/0018).
- */
-export const authThrottle = pgTable(
-  "auth_throttle",
-  {
-    key: text("key").primaryKey(),
-    attempts: integer("attempts").notNull().default(0),
-    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("auth_throttle_window_idx").on(t.windowStartedAt)],
 );

@@ -7,7 +7,6 @@ import * as rules from "../../platform/forms/rules";
  */
 
 export const genders = ["female", "male"] as const;
-export type Gender = (typeof genders)[number];
 
 const NAME_MAX = 60;
 const _today = () => new Date().toISOString().slice(0, 10);
@@ -99,7 +98,6 @@ export const AddressSchema = z
     rules.phoneOfCountry({ country: "country", phone: "phone" }),
   );
 
-export type LoginInput = z.output<typeof LoginSchema>;
 export type RegisterInput = z.output<typeof RegisterSchema>;
 export type DetailsInput = z.output<typeof DetailsSchema>;
 export type PreferencesInput = z.output<typeof PreferencesSchema>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Queryable, selectRows } from "../../platform/db/db.server";
+import { db, selectRows } from "../../platform/db/db.server";
 import { activeCartCounts } from "../cart/cart.server";
 import { wishlistCounts } from "../wishlist/wishlist.server";
 import type { ProductFacts } from "./labels";
@@ -38,10 +38,10 @@ interface FactsRow {
  *   the competition ranking `rankDescending` describes.
  */
 export async function gatherFacts(
-  on: Queryable,
   thresholds: HighlightThresholds,
   now: Date,
 ): Promise<Map<number, ProductFacts>> {
+  const on = db();
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const nowIso = now.toISOString();
   const newSince = at(thresholds.hotDrop.maxAgeHours * HOUR_MS);
@@ -95,7 +95,7 @@ export async function gatherFacts(
       case when category_id is not null then count(*) over (partition by category_id) end as category_size
     from base`,
   );
-  const [carts, wishlists] = await Promise.all([activeCartCounts(on, now), wishlistCounts(on)]);
+  const [carts, wishlists] = await Promise.all([activeCartCounts(now), wishlistCounts()]);
   const facts = new Map<number, ProductFacts>();
   for (const r of rows) {
     const productId = Number(r.product_id);

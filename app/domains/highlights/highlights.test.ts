@@ -1,13 +1,21 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
+import { newProduct } from "../../../tests/support/factories";
 import type { Connection } from "../../platform/db/db.server";
 import { cartLines, carts } from "../cart/tables.server";
-import { categories, productCategories, products, productVariants } from "../catalog/tables.server";
+import type { HighlightCode } from "../catalog/highlight-codes";
+import { cardHighlightsFor } from "../catalog/listing.server";
+import {
+  categories,
+  productEventCounts,
+  productHighlights,
+  products,
+  productVariants,
+} from "../catalog/tables.server";
 import { wishlistItems, wishlists } from "../wishlist/tables.server";
 import { gatherFacts } from "./facts.server";
 import {
-  cardHighlightsFor,
   highlightsFor,
   highlightThresholds,
   highlightTrace,
@@ -15,10 +23,7 @@ import {
   refreshHighlights,
   setHighlightThresholds,
 } from "./highlights.server";
-import type { ProductEvent } from "./hourly";
-import type { HighlightCode } from "./labels";
-import { EventRecorder, writeEvents } from "./recorder.server";
-import { productEventCounts, productFitAnswers, productHighlights, productStockState } from "./tables.server";
+import { productFitAnswers, productStockState } from "./tables.server";
 import { defaultHighlightThresholds, type HighlightThresholds } from "./thresholds";
 
 const HOUR = 3_600_000;
@@ -30,7 +35,6 @@ const hourAgo = (hours: number) => new Date(Math.floor(NOW.getTime() / HOUR) * H
 let connection: Connection;
 let rootId: number;
 let leafId: number;
-let styles = 0;
 
 beforeAll(async () => {
   connection = await freshDatabase();
@@ -48,28 +52,12 @@ afterAll(() => connection.close());
 async function makeProduct(
   options: { stock?: number; createdAt?: Date; onlineFrom?: Date | null; categoryId?: number } = {},
 ): Promise<number> {
-  styles += 1;
-  const [row] = await connection.db
-    .insert(products)
-    .values({
-      styleCode: `S${styles}`,
-      brand: "Test",
-      colour: "black",
-      colourHex: "#000000",
-      priceCents: 1000,
-      createdAt: options.createdAt ?? ago(365 * DAY),
-      onlineFrom: options.onlineFrom ?? null,
-    })
-    .returning({ id: products.id });
-  const id = row!.id;
-  await connection.db
-    .insert(productVariants)
-    .values({ productId: id, size: "M", sku: `SKU-${styles}`, stock: options.stock ?? 40 });
-  await connection.db.insert(productCategories).values([
-    { productId: id, categoryId: rootId },
-    { productId: id, categoryId: options.categoryId ?? leafId },
-  ]);
-  return id;
+  const product = await newProduct({
+    product: { createdAt: options.createdAt ?? ago(365 * DAY), onlineFrom: options.onlineFrom ?? null },
+    sizes: [{ size: "M", stock: options.stock ?? 40 }],
+    categoryIds: [rootId, options.categoryId ?? leafId],
+  });
+  return product.id;
 }
 
 let carts_ = 0;
@@ -91,20 +79,6 @@ async function putInCart(cartId: number, productId: number) {
   await connection.db.insert(cartLines).values({ cartId, variantId: variant!.id, quantity: 1 });
 }
 
-async function counters(productId: number) {
-  return connection.db
-    .select({
-      hour: productEventCounts.hour,
-      views: productEventCounts.views,
-      cartAdds: productEventCounts.cartAdds,
-      unitsSold: productEventCounts.unitsSold,
-      wishlistAdds: productEventCounts.wishlistAdds,
-    })
-    .from(productEventCounts)
-    .where(eq(productEventCounts.productId, productId))
-    .orderBy(asc(productEventCounts.hour));
-}
-
 async function addCounts(
   productId: number,
   hour: Date,
@@ -112,89 +86,6 @@ async function addCounts(
 ) {
   await connection.db.insert(productEventCounts).values({ productId, hour, ...counts });
 }
-
-describe("recording events", () => {
-  it("writes many events as one flush, counted per UTC hour across an hour boundary", async () => {
-    const product = await makeProduct();
-    const other = await makeProduct();
-    let clock = new Date("2026-11-20T13:59:59.900Z");
-    const writes: number[] = [];
-    const recorder = new EventRecorder({
-      flushEveryMs: 60_000,
-      maxEvents: 10_000,
-      now: () => clock,
-      write: async (events) => {
-        writes.push(events.length);
-        await writeEvents(connection.db, events);
-      },
-    });
-    for (let i = 0; i < 120; i++) recorder.record(product, "view");
-    recorder.record(product, "purchase", 3);
-    recorder.record(product, "cart-add", 1);
-    recorder.record(other, "wishlist-add");
-    clock = new Date("2026-11-20T14:00:00.000Z");
-    for (let i = 0; i < 80; i++) recorder.record(product, "view");
-    recorder.record(product, "cart-add", 2);
-    recorder.record(product, "purchase", 2);
-    expect(writes).toEqual([]);
-    expect(recorder.pending).toBe(206);
-
-    await recorder.flush();
-    expect(writes).toEqual([206]);
-    expect(recorder.pending).toBe(0);
-    expect(await counters(product)).toEqual([
-      { hour: new Date("2026-11-20T13:00:00Z"), views: 120, cartAdds: 1, unitsSold: 3, wishlistAdds: 0 },
-      { hour: new Date("2026-11-20T14:00:00Z"), views: 80, cartAdds: 2, unitsSold: 2, wishlistAdds: 0 },
-    ]);
-    expect(await counters(other)).toEqual([
-      { hour: new Date("2026-11-20T13:00:00Z"), views: 0, cartAdds: 0, unitsSold: 0, wishlistAdds: 1 },
-    ]);
-
-    // A second flush adds to the same hour's row.
-    for (let i = 0; i < 5; i++) recorder.record(product, "view");
-    await recorder.flush();
-    expect((await counters(product))[1]?.views).toBe(85);
-  });
-
-  it("flushes by itself once the batch size is reached", async () => {
-    const product = await makeProduct();
-    const writes: ProductEvent[][] = [];
-    const recorder = new EventRecorder({
-      flushEveryMs: 60_000,
-      maxEvents: 10,
-      now: () => NOW,
-      write: async (events) => {
-        writes.push([...events]);
-        await writeEvents(connection.db, events);
-      },
-    });
-    for (let i = 0; i < 10; i++) recorder.record(product, "view");
-    await recorder.flush(); // waits for the flush the tenth event started
-    expect(writes.map((w) => w.length)).toEqual([10]);
-    expect((await counters(product))[0]?.views).toBe(10);
-  });
-
-  it("never throws into the caller, and drops rows of unknown products without losing the rest", async () => {
-    const product = await makeProduct();
-    const failing = new EventRecorder({
-      now: () => NOW,
-      write: async () => {
-        throw new Error("database down");
-      },
-    });
-    expect(() => failing.record(product, "view")).not.toThrow();
-    expect(() => failing.record(Number.NaN, "view")).not.toThrow();
-    expect(() => failing.record(product, "bogus" as never)).not.toThrow();
-    await expect(failing.flush()).resolves.toBeUndefined();
-    expect(failing.pending).toBe(1); // kept for one retry
-
-    await writeEvents(connection.db, [
-      { productId: 999_999, kind: "view", at: NOW },
-      { productId: product, kind: "view", at: NOW },
-    ]);
-    expect((await counters(product))[0]?.views).toBe(1);
-  });
-});
 
 describe("stock state", () => {
   it("records a restock when a product's total stock goes from 0 to more, not at creation", async () => {
@@ -367,7 +258,7 @@ describe("facts and labels from hand-made counters", () => {
   });
 
   it("gathers the facts the labels were computed from", async () => {
-    const facts = await gatherFacts(connection.db, thresholds, NOW);
+    const facts = await gatherFacts(thresholds, NOW);
     expect(facts.get(id.viewed!)).toMatchObject({ views24h: 7, sales24h: 0 });
     expect(facts.get(id.inCarts!)).toMatchObject({ activeCarts: 2 });
     expect(facts.get(id.best!)).toMatchObject({ sales30d: 3, categorySalesRank: { rank: 1, of: 4 } });

@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  CARD_HIGHLIGHT_LIMIT,
-  cardHighlights,
-  computeHighlights,
-  HIGHLIGHT_PRIORITY,
-  type HighlightCode,
-  type ProductFacts,
-  rankDescending,
-} from "./labels";
+import { HIGHLIGHT_PRIORITY, type HighlightCode } from "../catalog/highlight-codes";
+import { computeHighlights, type ProductFacts, rankDescending } from "./labels";
 import { defaultHighlightThresholds, type HighlightThresholds } from "./thresholds";
 
 const HOUR = 3_600_000;
@@ -192,12 +185,9 @@ describe("display priority", () => {
     categorySalesRank: { rank: 1, of: 30 },
   };
 
-  it("lists every label that holds in priority order, and the card shows the first two", () => {
+  it("lists every label that holds in priority order", () => {
     const labels = computeHighlights(everything, defaultHighlightThresholds, now);
     expect(labels.map((found) => found.code)).toEqual([...HIGHLIGHT_PRIORITY]);
-    expect(CARD_HIGHLIGHT_LIMIT).toBe(2);
-    expect(cardHighlights(labels).map((found) => found.code)).toEqual(["few-left", "selling-out-soon"]);
-    expect(cardHighlights(labels.slice(8)).map((found) => found.code)).toEqual(["good-fit", "viewed"]);
   });
 
   it("keeps that order for any facts", () => {

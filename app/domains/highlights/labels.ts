@@ -1,25 +1,5 @@
+import { HIGHLIGHT_PRIORITY, type HighlightCode } from "../catalog/highlight-codes";
 import type { HighlightThresholds } from "./thresholds";
-
-/**
- * Every label, in display order. Stock state comes first (it is the most time-sensitive and concrete),
- * then newness, then proof from sales, then proof from interest, which is the weakest.
- */
-export const HIGHLIGHT_PRIORITY = [
-  "few-left",
-  "selling-out-soon",
-  "back-in-stock",
-  "hot-drop",
-  "best-seller",
-  "sold-recently",
-  "in-carts",
-  "wishlisted",
-  "good-fit",
-  "viewed",
-] as const;
-export type HighlightCode = (typeof HIGHLIGHT_PRIORITY)[number];
-
-/** A product card shows at most this many labels; the product page shows them all. */
-export const CARD_HIGHLIGHT_LIMIT = 2;
 
 export interface FitAnswers {
   small: number;
@@ -175,11 +155,6 @@ export function computeHighlights(
   now: Date,
 ): Highlight[] {
   return HIGHLIGHT_PRIORITY.flatMap((code) => rules[code](facts, thresholds, now) ?? []);
-}
-
-/** The labels a product card shows, from `computeHighlights`' ordered list. */
-export function cardHighlights(labels: readonly Highlight[]): Highlight[] {
-  return labels.slice(0, CARD_HIGHLIGHT_LIMIT);
 }
 
 /**

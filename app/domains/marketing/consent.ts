@@ -3,9 +3,6 @@ export const CONSENT_VERSION = "2026-11";
 export const CONSENT_COOKIE = "shop_consent";
 export const CONSENT_MAX_AGE_DAYS = 180;
 
-export const consentCategories = ["analytics", "personalisation"] as const;
-export type ConsentCategory = (typeof consentCategories)[number];
-
 /** What the visitor allows beyond the necessary cookies. */
 export interface ConsentChoice {
   analytics: boolean;

@@ -23,3 +23,48 @@ export async function recordConsent(
   });
   return consent;
 }
+
+export {
+  earlyAccessCampaigns,
+  earlyAccessCheck,
+  hasEarlyAccess,
+  redeemEarlyAccess,
+  requestEarlyAccess,
+} from "./early-access.server";
+export {
+  drawFeedbackPrize,
+  feedbackDrawJob,
+  feedbackOverview,
+  giveFeedback,
+  replayFeedbackDraw,
+} from "./feedback.server";
+export {
+  confirmNewsletter,
+  newsletterStatus,
+  newsletterSubscriberList,
+  newsletterSubscribersCsv,
+  setAccountNewsletter,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from "./newsletter.server";
+export {
+  answerQuiz,
+  localizedQuiz,
+  quizContent,
+  quizCounts,
+  quizPersona,
+  saveQuizContent,
+} from "./quiz.server";
+export {
+  computeAffinities,
+  computeAffinitiesJob,
+  recommendations,
+  recordRecommendationView,
+} from "./recommendations.server";
+export { referAFriend, referralsOf, rewardReferrals, rewardReferralsJob } from "./referrals.server";
+export {
+  confirmStudent,
+  requestStudentVerification,
+  saveStudentDomains,
+  studentDomains,
+} from "./students.server";

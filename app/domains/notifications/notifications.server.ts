@@ -25,15 +25,24 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /**
- * Writes an e-mail into the outbox inside the caller's transaction: it is sent if and only if the
- * caller's change commits.
+ * Writes an e-mail into the outbox, inside the caller's transaction (`tx`) when it reports a change: it is
+ * sent if and only if that change commits.
  */
 export async function queueEmail<N extends EmailTemplateName>(
-  tx: Queryable,
-  message: { to: string; locale: Locale; template: N; data: EmailData<N> },
+  message: {
+    to: string;
+    locale: Locale;
+    template: N;
+    data: EmailData<N>;
+    /** A marketing e-mail: the one-click unsubscribe URL (RFC 8058 headers and the footer's link). */
+    unsubscribeUrl?: string;
+  },
+  options: { tx?: Queryable } = {},
 ): Promise<string> {
-  const rendered = await renderEmail(message.template, message.locale, message.data);
-  const [row] = await tx
+  const rendered = await renderEmail(message.template, message.locale, message.data, {
+    unsubscribeUrl: message.unsubscribeUrl,
+  });
+  const [row] = await (options.tx ?? db())
     .insert(outboxMessages)
     .values({
       channel: "email",
@@ -44,18 +53,53 @@ export async function queueEmail<N extends EmailTemplateName>(
       html: rendered.html,
       text: rendered.text,
       payload: message.data as unknown as Record<string, unknown>,
+      headers: message.unsubscribeUrl
+        ? {
+            "List-Unsubscribe": `<${message.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : null,
     })
     .returning({ id: outboxMessages.id });
   void nudgeDelivery();
   return row!.id;
 }
 
-/** Writes an SMS into the outbox inside the caller's transaction. */
+/**
+ * Queues a copy of an e-mail sent before, to `to` (a staff resend): the same subject and body, a new
+ * outbox row. Null when there is no such e-mail.
+ */
+export async function requeueEmail(
+  messageId: string,
+  to: string,
+  options: { tx?: Queryable } = {},
+): Promise<string | null> {
+  const on = options.tx ?? db();
+  const [sent] = await on.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
+  if (sent?.channel !== "email") return null;
+  const [row] = await on
+    .insert(outboxMessages)
+    .values({
+      channel: "email",
+      recipient: to,
+      locale: sent.locale,
+      template: sent.template,
+      subject: sent.subject,
+      html: sent.html,
+      text: sent.text,
+      payload: sent.payload,
+    })
+    .returning({ id: outboxMessages.id });
+  void nudgeDelivery();
+  return row!.id;
+}
+
+/** Writes an SMS into the outbox, inside the caller's transaction (`tx`) like `queueEmail`. */
 export async function queueSms(
-  tx: Queryable,
   message: { to: string; locale: Locale; template: SmsTemplateName; values: Record<string, string> },
+  options: { tx?: Queryable } = {},
 ): Promise<string> {
-  const [row] = await tx
+  const [row] = await (options.tx ?? db())
     .insert(outboxMessages)
     .values({
       channel: "sms",
@@ -107,6 +151,7 @@ export async function deliverDueMessages(options: { limit?: number; via?: Transp
             subject: message.subject ?? "",
             html: message.html ?? "",
             text: message.text,
+            ...(message.headers ? { headers: message.headers } : {}),
           });
         } else {
           await via.sms.send({ id: message.id, to: message.recipient, text: message.text });

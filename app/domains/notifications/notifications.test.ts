@@ -60,18 +60,18 @@ describe("outbox", () => {
   it("keeps a message only when the caller's transaction commits", async () => {
     await expect(
       transaction(async (tx) => {
-        await queueEmail(tx, welcome("rolled@back.nl"));
+        await queueEmail(welcome("rolled@back.nl"), { tx });
         throw new Error("order failed");
       }),
     ).rejects.toThrow("order failed");
-    await transaction((tx) => queueEmail(tx, welcome("kept@example.nl")));
+    await transaction((tx) => queueEmail(welcome("kept@example.nl"), { tx }));
 
     const rows = await latestMessages();
     expect(rows.map((r) => r.recipient)).toEqual(["kept@example.nl"]);
   });
 
   it("renders e-mails in the recipient's language with the shared layout", async () => {
-    await transaction((tx) => queueEmail(tx, welcome("sanne@example.nl", "nl")));
+    await transaction((tx) => queueEmail(welcome("sanne@example.nl", "nl"), { tx }));
     const [message] = await latestMessages({ to: "sanne@example.nl" });
     expect(message?.subject).toBe("Welkom bij Loom & Label: bevestig je e-mailadres");
     expect(message?.html).toContain('lang="nl-NL"');
@@ -84,13 +84,16 @@ describe("outbox", () => {
 
   it("delivers due messages once and records the transport", async () => {
     await transaction(async (tx) => {
-      await queueEmail(tx, welcome("a@example.nl"));
-      await queueSms(tx, {
-        to: "+31612345678",
-        locale: "fr",
-        template: "earlyAccessTicket",
-        values: { ticket: "482913" },
-      });
+      await queueEmail(welcome("a@example.nl"), { tx });
+      await queueSms(
+        {
+          to: "+31612345678",
+          locale: "fr",
+          template: "earlyAccessTicket",
+          values: { ticket: "482913" },
+        },
+        { tx },
+      );
     });
     const { sent, transports } = recordingTransports();
     expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 2, retried: 0, failed: 0 });
@@ -107,7 +110,7 @@ describe("outbox", () => {
   });
 
   it("retries a failing message with growing delays, then marks it failed", async () => {
-    await transaction((tx) => queueEmail(tx, welcome("flaky@example.nl")));
+    await transaction((tx) => queueEmail(welcome("flaky@example.nl"), { tx }));
     const { transports } = recordingTransports(true);
     expect(await deliverDueMessages({ via: transports })).toEqual({ sent: 0, retried: 1, failed: 0 });
 
@@ -129,7 +132,7 @@ describe("outbox", () => {
   });
 
   it("without SMTP stores a real MIME message in DATA_DIR/outbox", async () => {
-    const id = await transaction((tx) => queueEmail(tx, welcome("local@example.nl")));
+    const id = await transaction((tx) => queueEmail(welcome("local@example.nl"), { tx }));
     const transport = createEmailTransport();
     expect(transport.name).toBe("outbox");
     await deliverDueMessages({ via: { email: transport, sms: recordingTransports().transports.sms } });
@@ -144,7 +147,7 @@ describe("outbox", () => {
 
   it("never sends a message twice when two workers deliver at the same time", async () => {
     await transaction(async (tx) => {
-      for (let i = 0; i < 20; i++) await queueEmail(tx, welcome(`buyer${i}@example.nl`));
+      for (let i = 0; i < 20; i++) await queueEmail(welcome(`buyer${i}@example.nl`), { tx });
     });
     const { sent, transports } = recordingTransports();
     await Promise.all([deliverDueMessages({ via: transports }), deliverDueMessages({ via: transports })]);

@@ -20,6 +20,8 @@ export const outboxMessages = pgTable(
     html: text("html"),
     text: text("text").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** Extra e-mail headers (a marketing e-mail's RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<MessageStatus>().notNull().default("pending"),
     transport: text("transport"),
     attempts: integer("attempts").notNull().default(0),

@@ -1,12 +1,11 @@
-// Orders as the back office reads them: a searchable list, the dashboard's figures, and the refund e-mail.
+// Orders as the back office reads them: a searchable list and the dashboard's figures.
 import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { db, type Queryable } from "../../platform/db/db.server";
+import { db } from "../../platform/db/db.server";
 import { escapeLike } from "../../platform/db/like";
-import { queueEmail } from "../notifications/notifications.server";
-import { orderByNumber, orderPageUrl } from "./orders.server";
+import { isOrderNumberStart } from "./numbers";
 import { type OrderStatus, orderAddresses, orderLines, orders } from "./tables.server";
 
-export interface StaffOrderRow {
+interface StaffOrderRow {
   number: string;
   status: OrderStatus;
   createdAt: Date;
@@ -19,7 +18,7 @@ export interface StaffOrderRow {
   trackAndTrace: string | null;
 }
 
-export const ORDER_PAGE_SIZE = 50;
+const ORDER_PAGE_SIZE = 50;
 
 /**
  * Orders by number (or its start), e-mail, customer name or track & trace code, and by status; newest
@@ -32,7 +31,7 @@ export async function findOrders(options: { q?: string; statuses?: OrderStatus[]
     const like = `%${escapeLike(q)}%`;
     filters.push(
       or(
-        /^\d{1,9}$/.test(q) ? sql`${orders.number} like ${`${q}%`}` : undefined,
+        isOrderNumberStart(q) ? sql`${orders.number} like ${`${q}%`}` : undefined,
         ilike(orders.email, like),
         ilike(orders.trackAndTrace, like),
         sql`exists (select 1 from ${orderAddresses} a where a.order_id = "orders"."id" and a.kind = 'shipping'
@@ -79,7 +78,8 @@ export interface OrderFigures {
 const paidStatuses: OrderStatus[] = ["processing", "holded", "complete", "closed"];
 
 /** The dashboard's order figures; `since` is the start of the shop's day (Europe/Amsterdam). */
-export async function orderFigures(since: Date, on: Queryable = db()): Promise<OrderFigures> {
+export async function orderFigures(since: Date): Promise<OrderFigures> {
+  const on = db();
   const [[today], [pending], byStatus] = await Promise.all([
     on
       .select({
@@ -114,16 +114,4 @@ export async function orderFigures(since: Date, on: Queryable = db()): Promise<O
     toShip: of("processing"),
     onHold: of("holded"),
   };
-}
-
-/** Tells the customer, in their language, that money of this order is on its way back (the outbox). */
-export async function queueRefundEmail(tx: Queryable, number: string, amountCents: number): Promise<void> {
-  const order = await orderByNumber(tx, number);
-  if (!order) return;
-  await queueEmail(tx, {
-    to: order.email,
-    locale: order.locale,
-    template: "orderRefunded",
-    data: { number: order.number, amountCents, orderUrl: orderPageUrl(order) },
-  });
 }

@@ -1,18 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
+import { newCustomer, orderableSize, placedOrder } from "../../../tests/support/factories";
 import type { Connection } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { newGuestToken } from "../../platform/http/guest-token.server";
-import { addToCart, type CartRef } from "../cart/cart.server";
-import { products, productVariants } from "../catalog/tables.server";
-import { placeOrder } from "../checkout/checkout.server";
-import { user } from "../customers/auth-tables.server";
-import { exportCustomerData, lookUpGuestOrder } from "../customers/customers.server";
-import { authThrottle } from "../customers/tables.server";
+import { refuse } from "../../platform/refusal";
+import { authThrottle } from "../../platform/throttle/tables.server";
+import type { CartRef } from "../cart/cart.server";
+import { exportCustomerData } from "../customers/customers.server";
 import {
   anonymiseOrdersOf,
+  lookUpGuestOrder,
   orderForGuest,
   ordersOfCustomer,
   toOrderView,
@@ -28,56 +27,21 @@ describe("orders and the customer's data", () => {
 
   beforeAll(async () => {
     connection = await seededDatabase({ products: 4, seed: 5, now: new Date("2026-06-01T10:00:00Z") });
-    const [row] = await connection.db
-      .select({ id: productVariants.id, productId: productVariants.productId })
-      .from(productVariants)
-      .limit(1);
-    variantId = row!.id;
-    await connection.db
-      .update(products)
-      .set({ isActive: true, appOnly: false, onlineFrom: null })
-      .where(eq(products.id, row!.productId));
-    await connection.db.update(productVariants).set({ stock: 50 }).where(eq(productVariants.id, variantId));
+    variantId = (await orderableSize()).id;
   }, 180_000);
   afterAll(() => connection.close());
 
-  async function newCustomer(email: string) {
-    const id = randomUUID();
-    await connection.db
-      .insert(user)
-      .values({ id, name: "Noor", email, firstName: "Noor", lastName: "Bakker" });
-    return id;
-  }
-
-  async function placed(ref: CartRef, email: string, userId: string | null = null) {
-    expect((await addToCart(connection.db, ref, { variantId, quantity: 1 }, "web")).ok).toBe(true);
-    const result = await placeOrder({
-      idempotencyKey: randomUUID(),
-      cart: ref,
-      locale: "fr",
-      channel: "web",
-      customer: userId ? { userId, email } : null,
+  const placed = (cart: CartRef, email: string, customerId: string | null = null) =>
+    placedOrder({
+      variantId,
+      cart,
       email,
-      country: "FR",
-      delivery: { methodId: "fr-home" },
-      address: {
-        firstName: "Noor",
-        lastName: "Bakker",
-        street: "Rue de Rivoli",
-        houseNumber: "10",
-        postalCode: "75001",
-        city: "Paris",
-        country: "FR",
-        phone: "0612345678",
-      },
-      paymentMethod: "card",
+      customerId,
+      address: { firstName: "Noor", lastName: "Bakker", phone: "0612345678" },
     });
-    if (!result.ok) throw new Error(result.error.messageKey);
-    return result.number;
-  }
 
   it("exports the customer's own orders with their lines and addresses, and no one else's", async () => {
-    const noor = await newCustomer("noor@example.nl");
+    const noor = (await newCustomer({ firstName: "Noor", lastName: "Bakker", email: "noor@example.nl" })).id;
     const mine = await placed({ userId: noor }, "noor@example.nl", noor);
     const other = await placed({ token: newGuestToken() }, "other@example.nl");
     const exported = await exportCustomerData(noor);
@@ -92,10 +56,10 @@ describe("orders and the customer's data", () => {
   });
 
   it("keeps a deleted customer's orders but removes what names them", async () => {
-    const sem = await newCustomer("sem@example.nl");
+    const sem = (await newCustomer({ email: "sem@example.nl" })).id;
     const number = await placed({ userId: sem }, "sem@example.nl", sem);
     const kept = await placed({ token: newGuestToken() }, "kept@example.nl");
-    await transaction((tx) => anonymiseOrdersOf(tx, sem));
+    await transaction((tx) => anonymiseOrdersOf(sem, { tx }));
 
     const [row] = await connection.db.select().from(orders).where(eq(orders.number, number));
     expect(row).toMatchObject({ userId: null, totalCents: expect.any(Number) });
@@ -114,10 +78,10 @@ describe("orders and the customer's data", () => {
       city: "Paris",
       country: "FR",
     });
-    expect(await ordersOfCustomer(connection.db, sem)).toEqual([]);
-    expect(await orderForGuest(connection.db, number, "sem@example.nl")).toBeNull();
+    expect(await ordersOfCustomer(sem)).toEqual([]);
+    expect(await orderForGuest(number, "sem@example.nl")).toBeNull();
     // Somebody else's order is untouched.
-    expect(await orderForGuest(connection.db, kept, "kept@example.nl")).toMatchObject({
+    expect(await orderForGuest(kept, "kept@example.nl")).toMatchObject({
       shippingAddress: { street: "Rue de Rivoli" },
     });
   });
@@ -126,13 +90,10 @@ describe("orders and the customer's data", () => {
     await connection.db.delete(authThrottle);
     const number = await placed({ token: newGuestToken() }, "guest@example.nl");
     const ip = { ip: "198.51.100.7" };
-    expect(await lookUpGuestOrder({ number, email: "GUEST@example.nl" }, ip)).toMatchObject({
-      ok: true,
-      order: { number },
-    });
+    expect(await lookUpGuestOrder({ number, email: "GUEST@example.nl" }, ip)).toMatchObject({ number });
     const wrongEmail = await lookUpGuestOrder({ number, email: "someone@example.nl" }, ip);
     const noSuchOrder = await lookUpGuestOrder({ number: "100000001", email: "guest@example.nl" }, ip);
-    expect(wrongEmail).toEqual({ ok: false, messageKey: "myorders:lookup.notFound" });
+    expect(wrongEmail).toEqual(refuse.notFound("myorders:lookup.notFound"));
     expect(noSuchOrder).toEqual(wrongEmail);
   });
 
@@ -146,7 +107,11 @@ describe("orders and the customer's data", () => {
     // Even the right e-mail from a fresh IP waits now: the number is locked for a while.
     expect(
       await lookUpGuestOrder({ number, email: "target@example.nl" }, { ip: "203.0.113.99" }),
-    ).toMatchObject({ ok: false, messageKey: "account:throttled", retryAfterSeconds: expect.any(Number) });
+    ).toMatchObject({
+      kind: "too-many",
+      messageKey: "account:throttled",
+      values: { retryAfterSeconds: expect.any(Number) },
+    });
 
     await connection.db.delete(authThrottle);
     const ip = { ip: "192.0.2.1" };
@@ -168,7 +133,7 @@ describe("orders and the customer's data", () => {
       "https://jouw.postnl.nl/track-and-trace/3SABC123-NL-3511AB",
     );
     const number = await placed({ token: newGuestToken() }, "track@example.nl");
-    const order = (await orderForGuest(connection.db, number, "track@example.nl"))!;
+    const order = (await orderForGuest(number, "track@example.nl"))!;
     expect(toOrderView(order).trackUrl).toBeNull();
     expect(toOrderView({ ...order, trackAndTrace: "3SXYZ" }).trackUrl).toBe(
       "https://www.laposte.fr/outils/suivre-vos-envois?code=3SXYZ",

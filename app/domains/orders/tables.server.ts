@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "../customers/auth-tables.server";
+import { user } from "../../platform/auth/tables.server";
 
 export type OrderStatus = "pending" | "processing" | "holded" | "complete" | "closed" | "canceled";
 

@@ -1,3 +1,4 @@
+import { type Refusal, refuse } from "../../platform/refusal";
 import type { OrderActor, OrderStatus } from "./tables.server";
 
 export const orderStatuses = ["pending", "processing", "holded", "complete", "closed", "canceled"] as const;
@@ -29,36 +30,22 @@ export const orderTransitions: readonly Transition[] = [
   { from: "complete", to: "closed", by: ["staff", "system"] },
 ];
 
-export type TransitionRefusal =
-  | "orders:errors.transitionNotAllowed"
-  | "orders:errors.notYours"
-  | "orders:errors.trackAndTraceRequired";
-
-export type TransitionCheck =
-  | { ok: true; transition: Transition }
-  | { ok: false; messageKey: TransitionRefusal };
-
-/** Whether `actor` may move an order from `from` to `to` (with the track & trace code it has). */
+/** The move `actor` may make from `from` to `to` (with the track & trace code it has), or why not. */
 export function checkTransition(
   from: OrderStatus,
   to: OrderStatus,
   actor: OrderActor,
   trackAndTrace: string | null | undefined,
-): TransitionCheck {
+): Transition | Refusal {
   const transition = orderTransitions.find((t) => t.from === from && t.to === to);
-  if (!transition) return { ok: false, messageKey: "orders:errors.transitionNotAllowed" };
-  if (!transition.by.includes(actor)) return { ok: false, messageKey: "orders:errors.notYours" };
+  if (!transition) return refuse.conflict("orders:errors.transitionNotAllowed");
+  if (!transition.by.includes(actor)) return refuse.forbidden("orders:errors.notYours");
   if (transition.needsTrackAndTrace && !trackAndTrace?.trim())
-    return { ok: false, messageKey: "orders:errors.trackAndTraceRequired" };
-  return { ok: true, transition };
+    return refuse.invalid("orders:errors.trackAndTraceRequired", {}, "trackAndTrace");
+  return transition;
 }
 
 /** Where an order can go next, for the back office's buttons. */
 export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
   return orderTransitions.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to);
-}
-
-/** Statuses a customer sees as paid and on its way (or done). */
-export function isFinal(status: OrderStatus): boolean {
-  return status === "canceled" || status === "closed";
 }

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { browserSupportsApplePay, defaultMethodAvailability, methodsFor } from "./methods";
+import {
+  browserSupportsApplePay,
+  defaultMethodAvailability,
+  methodsFor,
+  paymentMethodInfo,
+  paymentMethods,
+} from "./methods";
 import { centsToDecimal } from "./provider.server";
-import { isFinal, mayChange } from "./status";
 
 const global = globalThis as { window?: unknown };
 afterEach(() => {
@@ -28,6 +33,18 @@ describe("Apple Pay", () => {
   });
 });
 
+describe("the methods' names", () => {
+  it("shows each method's logos, joined as its mark, from one list", () => {
+    expect(paymentMethodInfo.card).toMatchObject({
+      mark: "Visa · Mastercard",
+      logos: ["Visa", "Mastercard"],
+    });
+    expect(paymentMethodInfo.afterpay).toMatchObject({ mark: "Riverty", logos: ["Riverty"] });
+    for (const method of paymentMethods)
+      expect(paymentMethodInfo[method].mark).toBe(paymentMethodInfo[method].logos.join(" · "));
+  });
+});
+
 describe("methodsFor", () => {
   it("keeps a method only in its countries and within its amount limits", () => {
     const setting = {
@@ -40,17 +57,7 @@ describe("methodsFor", () => {
   });
 });
 
-describe("statuses and amounts", () => {
-  it("moves only from open, to something else; final statuses stay", () => {
-    expect(mayChange("open", "paid")).toBe(true);
-    expect(mayChange("open", "open")).toBe(false);
-    for (const final of ["paid", "failed", "canceled", "expired"] as const) {
-      expect(isFinal(final)).toBe(true);
-      expect(mayChange(final, "open")).toBe(false);
-      expect(mayChange(final, "paid")).toBe(false);
-    }
-  });
-
+describe("amounts", () => {
   it("writes cents as providers' decimal strings without floats", () => {
     expect(centsToDecimal(5_995)).toBe("59.95");
     expect(centsToDecimal(5)).toBe("0.05");

@@ -26,8 +26,10 @@ export interface PaymentMethodInfo {
   labelKey: `methods.${PaymentMethod}.label`;
   /** Short help under the label (namespace `payments`). */
   descriptionKey: `methods.${PaymentMethod}.description`;
-  /** The text mark, as in the footer's payment logos. */
+  /** The text mark the checkout shows beside the method (its logos, joined). */
   mark: string;
+  /** The footer's text logos of the method (a card method shows each scheme it takes). */
+  logos: readonly string[];
   /** iDEAL: the shopper chooses a bank (an issuer) before paying. */
   hasIssuers: boolean;
   /** Offered only where the browser has Apple Pay (`window.ApplePaySession`, version 12). */
@@ -38,13 +40,14 @@ export interface PaymentMethodInfo {
 
 const info = (
   id: PaymentMethod,
-  mark: string,
+  logos: string | readonly string[],
   extra: Partial<Pick<PaymentMethodInfo, "hasIssuers" | "needsApplePay" | "payLater">> = {},
 ): PaymentMethodInfo => ({
   id,
   labelKey: `methods.${id}.label`,
   descriptionKey: `methods.${id}.description`,
-  mark,
+  mark: [logos].flat().join(" · "),
+  logos: [logos].flat(),
   hasIssuers: false,
   needsApplePay: false,
   payLater: false,
@@ -54,7 +57,7 @@ const info = (
 export const paymentMethodInfo: Record<PaymentMethod, PaymentMethodInfo> = {
   ideal: info("ideal", "iDEAL", { hasIssuers: true }),
   bancontact: info("bancontact", "Bancontact"),
-  card: info("card", "Visa · Mastercard"),
+  card: info("card", ["Visa", "Mastercard"]),
   applepay: info("applepay", "Apple Pay", { needsApplePay: true }),
   klarna: info("klarna", "Klarna", { payLater: true }),
   afterpay: info("afterpay", "Riverty", { payLater: true }),
@@ -94,12 +97,6 @@ export const idealIssuers = [
   { id: "ideal_FVLBNL22", name: "Van Lanschot Kempen" },
   { id: "ideal_BITSNL2A", name: "Yoursafe" },
 ] as const;
-export type IdealIssuer = (typeof idealIssuers)[number]["id"];
-
-export function isIdealIssuer(value: unknown): value is IdealIssuer {
-  return idealIssuers.some((issuer) => issuer.id === value);
-}
-
 /** Where and for which amounts a method is offered: the operator setting `payments.methods`. */
 export interface MethodAvailability {
   enabled: boolean;

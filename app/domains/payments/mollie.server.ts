@@ -12,7 +12,7 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from "./provider.server";
-import type { PaymentStatus } from "./status";
+import type { PaymentStatus } from "./transitions";
 
 /** Our methods as Mollie names them; Mollie has no Billink, so it is not offered with this provider. */
 const methodOf: Partial<Record<PaymentMethod, { method: MollieMethod; issuer?: string }>> = {
@@ -70,7 +70,7 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
   return {
     name: "mollie",
 
-    async createPayment(_db, request) {
+    async createPayment(request) {
       const method = methodOf[request.method];
       if (!method) throw new PaymentProviderError(`Mollie does not offer ${request.method}`, false);
       try {
@@ -91,7 +91,7 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       }
     },
 
-    async getPayment(_db, providerId) {
+    async getPayment(providerId) {
       try {
         return view(await client.payments.get(providerId));
       } catch (error) {
@@ -99,7 +99,7 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       }
     },
 
-    async refund(_db, providerId, refund) {
+    async refund(providerId, refund) {
       try {
         const created = await client.paymentRefunds.create({
           paymentId: providerId,

@@ -3,6 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { createFakeMollie } from "../../../tests/support/msw/mollie";
+import { accepted } from "../../../tests/support/refusal";
 import type { Connection, Database } from "../../platform/db/db.server";
 import { createMollieProvider, statusOf } from "./mollie.server";
 import {
@@ -49,7 +50,7 @@ afterAll(async () => {
 });
 
 let n = 0;
-function order(overrides: Partial<Parameters<typeof createPayment>[1]> = {}) {
+function order(overrides: Partial<Parameters<typeof createPayment>[0]> = {}) {
   n++;
   return {
     purpose: "order" as const,
@@ -75,8 +76,8 @@ const webhook = (id: string) =>
 describe("the Mollie adapter", () => {
   it("creates a payment with method, issuer, amount, locale, redirect and webhook URLs and metadata", async () => {
     const input = order();
-    const { paymentId, checkoutUrl } = await createPayment(db, input);
-    const payment = (await paymentById(db, paymentId))!;
+    const { paymentId, checkoutUrl } = accepted(await createPayment(input));
+    const payment = (await paymentById(paymentId))!;
     expect(payment).toMatchObject({
       provider: "mollie",
       providerId: expect.stringMatching(/^tr_/),
@@ -100,8 +101,8 @@ describe("the Mollie adapter", () => {
 
   it("asks Mollie once per idempotency key, and maps Fashioncheque onto Mollie's gift card method", async () => {
     const input = order({ method: "fashioncheque", issuer: undefined });
-    const first = await createPayment(db, input);
-    const again = await createPayment(db, input);
+    const first = await createPayment(input);
+    const again = await createPayment(input);
     expect(again).toEqual(first);
     const created = mollie.requests.filter(
       (r) => r.method === "POST" && r.path === "/v2/payments" && r.idempotencyKey === input.idempotencyKey,
@@ -111,51 +112,53 @@ describe("the Mollie adapter", () => {
   });
 
   it("reads the status from the API on a webhook that carries only the id; duplicates and stale reads change nothing", async () => {
-    const { paymentId } = await createPayment(db, order());
-    const providerId = (await paymentById(db, paymentId))!.providerId!;
+    const { paymentId } = accepted(await createPayment(order()));
+    const providerId = (await paymentById(paymentId))!.providerId!;
     mollie.setStatus(providerId, "pending"); // waiting for the bank: still open to the shop
-    expect((await handlePaymentWebhook("mollie", webhook(providerId), db)).status).toBe(200);
-    expect((await paymentById(db, paymentId))?.status).toBe("open");
+    expect((await handlePaymentWebhook("mollie", webhook(providerId))).status).toBe(200);
+    expect((await paymentById(paymentId))?.status).toBe("open");
 
     mollie.setStatus(providerId, "paid");
     for (let i = 0; i < 3; i++)
-      expect((await handlePaymentWebhook("mollie", webhook(providerId), db)).status).toBe(200);
+      expect((await handlePaymentWebhook("mollie", webhook(providerId))).status).toBe(200);
     mollie.setStatus(providerId, "open");
-    await handlePaymentWebhook("mollie", webhook(providerId), db);
-    expect((await paymentById(db, paymentId))?.status).toBe("paid");
+    await handlePaymentWebhook("mollie", webhook(providerId));
+    expect((await paymentById(paymentId))?.status).toBe("paid");
     expect(calls).toEqual([`${paymentId}:paid`]);
   });
 
   it("refuses a webhook without a payment id, and answers 200 for one it does not know", async () => {
-    expect((await handlePaymentWebhook("mollie", webhook("not-an-id"), db)).status).toBe(401);
-    expect((await handlePaymentWebhook("mollie", webhook("tr_unknown"), db)).status).toBe(200);
+    expect((await handlePaymentWebhook("mollie", webhook("not-an-id"))).status).toBe(401);
+    expect((await handlePaymentWebhook("mollie", webhook("tr_unknown"))).status).toBe(200);
   });
 
   it("answers 503 to a webhook while Mollie cannot be read, so Mollie retries it", async () => {
-    const { paymentId } = await createPayment(db, order());
-    const providerId = (await paymentById(db, paymentId))!.providerId!;
+    const { paymentId } = accepted(await createPayment(order()));
+    const providerId = (await paymentById(paymentId))!.providerId!;
     mollie.setStatus(providerId, "paid");
     mollie.setOutage(500);
-    expect((await handlePaymentWebhook("mollie", webhook(providerId), db)).status).toBe(503);
-    expect((await paymentById(db, paymentId))?.status).toBe("open");
+    expect((await handlePaymentWebhook("mollie", webhook(providerId))).status).toBe(503);
+    expect((await paymentById(paymentId))?.status).toBe("open");
     mollie.setOutage(null);
-    expect((await syncPayment(db, paymentId))?.status).toBe("paid");
+    expect(accepted(await syncPayment(paymentId))?.status).toBe("paid");
   });
 
   it("refunds through Mollie's refunds API, partially and idempotently", async () => {
-    const { paymentId } = await createPayment(db, order({ amountCents: 10_000 }));
-    const providerId = (await paymentById(db, paymentId))!.providerId!;
+    const { paymentId } = accepted(await createPayment(order({ amountCents: 10_000 })));
+    const providerId = (await paymentById(paymentId))!.providerId!;
     mollie.setStatus(providerId, "paid");
-    await syncPayment(db, paymentId);
+    await syncPayment(paymentId);
 
-    const refund = await refundPayment(db, {
-      paymentId,
-      amountCents: 2_550,
-      idempotencyKey: "mollie-refund-1",
-      reason: "Return",
-    });
+    const refund = accepted(
+      await refundPayment({
+        paymentId,
+        amountCents: 2_550,
+        idempotencyKey: "mollie-refund-1",
+        reason: "Return",
+      }),
+    );
     expect(refund.status).toBe("refunded");
-    await refundPayment(db, { paymentId, amountCents: 2_550, idempotencyKey: "mollie-refund-1" });
+    await refundPayment({ paymentId, amountCents: 2_550, idempotencyKey: "mollie-refund-1" });
     expect(mollie.refunds).toEqual([
       expect.objectContaining({
         paymentId: providerId,
@@ -163,20 +166,21 @@ describe("the Mollie adapter", () => {
         description: "Return",
       }),
     ]);
-    expect((await paymentById(db, paymentId))?.refundedCents).toBe(2_550);
+    expect((await paymentById(paymentId))?.refundedCents).toBe(2_550);
   });
 
   it("releases the reserved amount when Mollie refuses a refund", async () => {
-    const { paymentId } = await createPayment(db, order({ amountCents: 3_000 }));
-    const providerId = (await paymentById(db, paymentId))!.providerId!;
+    const { paymentId } = accepted(await createPayment(order({ amountCents: 3_000 })));
+    const providerId = (await paymentById(paymentId))!.providerId!;
     mollie.setStatus(providerId, "paid");
-    await syncPayment(db, paymentId);
+    await syncPayment(paymentId);
     // Mollie's own books already refunded part of it (say, in its dashboard), so our full refund is too much.
     mollie.payments.get(providerId)!.amountRemaining = { currency: "EUR", value: "10.00" };
-    await expect(
-      refundPayment(db, { paymentId, amountCents: 3_000, idempotencyKey: "mollie-refund-2" }),
-    ).rejects.toMatchObject({
-      statusCode: 502,
+    expect(
+      await refundPayment({ paymentId, amountCents: 3_000, idempotencyKey: "mollie-refund-2" }),
+    ).toMatchObject({
+      kind: "payment-failed",
+      messageKey: "payments:errors.refundFailed",
     });
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.refundedCents).toBe(0);
@@ -193,23 +197,23 @@ describe("the Mollie adapter", () => {
       "expired",
     ]);
     expect(await availablePaymentMethods({ country: "NL", amountCents: 5_000 })).not.toContain("billink");
-    await expect(createPayment(db, order({ method: "billink", issuer: undefined }))).rejects.toMatchObject({
-      statusCode: 503,
+    expect(await createPayment(order({ method: "billink", issuer: undefined }))).toMatchObject({
+      kind: "unavailable",
     });
   });
 
   it("answers 'ordering unavailable' when Mollie is down or the key is refused", async () => {
     mollie.setOutage(503);
-    await expect(createPayment(db, order())).rejects.toMatchObject({
-      statusCode: 503,
-      messageTranslationKey: "payments:errors.unavailable",
+    expect(await createPayment(order())).toMatchObject({
+      kind: "unavailable",
+      messageKey: "payments:errors.unavailable",
     });
     mollie.setOutage(null);
     configurePaymentProviders({
       providers: { mollie: createMollieProvider({ apiKey: "test_wrongwrongwrongwrongwrong" }) },
       active: "mollie",
     });
-    await expect(createPayment(db, order())).rejects.toMatchObject({ statusCode: 503 });
+    expect(await createPayment(order())).toMatchObject({ kind: "unavailable" });
     configurePaymentProviders({
       providers: { mollie: createMollieProvider({ apiKey: API_KEY }) },
       active: "mollie",

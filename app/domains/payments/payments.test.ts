@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
+import { accepted, acceptedAsync } from "../../../tests/support/refusal";
 import type { Connection, Database } from "../../platform/db/db.server";
+import { isRefusal } from "../../platform/refusal";
 import { writeSetting } from "../content/content.server";
 import { siteSettings } from "../content/tables.server";
 import {
@@ -10,7 +12,6 @@ import {
   decideSandboxCheckout,
   handlePaymentWebhook,
   onPaymentStatus,
-  PaymentError,
   type PaymentRecord,
   paymentById,
   paymentsOfReference,
@@ -51,21 +52,23 @@ afterEach(() => {
 });
 
 let counter = 0;
-async function newPayment(overrides: Partial<Parameters<typeof createPayment>[1]> = {}) {
+async function newPayment(overrides: Partial<Parameters<typeof createPayment>[0]> = {}) {
   counter++;
-  const created = await createPayment(db, {
-    purpose: "order",
-    reference: `10000000${counter}`,
-    amountCents: 5_995,
-    method: "ideal",
-    issuer: "ideal_INGBNL2A",
-    locale: "nl",
-    description: `Order 10000000${counter}`,
-    returnUrl: `http://localhost:3000/nl/orderbevestiging/?order=10000000${counter}`,
-    idempotencyKey: `order-${counter}-${Math.random()}`,
-    ...overrides,
-  });
-  const payment = (await paymentById(db, created.paymentId))!;
+  const created = accepted(
+    await createPayment({
+      purpose: "order",
+      reference: `10000000${counter}`,
+      amountCents: 5_995,
+      method: "ideal",
+      issuer: "ideal_INGBNL2A",
+      locale: "nl",
+      description: `Order 10000000${counter}`,
+      returnUrl: `http://localhost:3000/nl/orderbevestiging/?order=10000000${counter}`,
+      idempotencyKey: `order-${counter}-${Math.random()}`,
+      ...overrides,
+    }),
+  );
+  const payment = (await paymentById(created.paymentId))!;
   return { ...created, payment, sandboxId: payment.providerId! };
 }
 
@@ -111,7 +114,7 @@ describe("createPayment", () => {
       method: "ideal",
     });
     expect(payment.expiresAt).toBeInstanceOf(Date);
-    const page = await sandboxCheckout(db, sandboxId);
+    const page = await sandboxCheckout(sandboxId);
     expect(page).toMatchObject({
       amountCents: 5_995,
       locale: "nl",
@@ -131,18 +134,18 @@ describe("createPayment", () => {
       returnUrl: "http://localhost:3000/en/order-confirmation/?order=200000001",
       idempotencyKey: "place-order-200000001",
     };
-    const [a, b] = await Promise.all([createPayment(db, input), createPayment(db, input)]);
-    const c = await createPayment(db, input);
+    const [a, b] = await Promise.all([createPayment(input), createPayment(input)]);
+    const c = await createPayment(input);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
-    expect(await paymentsOfReference(db, "order", "200000001")).toHaveLength(1);
+    expect(await paymentsOfReference("order", "200000001")).toHaveLength(1);
     expect(
       await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey)),
     ).toHaveLength(1);
 
-    await expect(createPayment(db, { ...input, amountCents: 2_000 })).rejects.toMatchObject({
-      statusCode: 409,
-      messageTranslationKey: "payments:errors.idempotencyMismatch",
+    expect(await createPayment({ ...input, amountCents: 2_000 })).toMatchObject({
+      kind: "conflict",
+      messageKey: "payments:errors.idempotencyMismatch",
     });
   });
 
@@ -155,41 +158,41 @@ describe("createPayment", () => {
 describe("webhooks", () => {
   it("refuses a bad signature with 401 and changes nothing", async () => {
     const { paymentId, sandboxId } = await newPayment();
-    await decideSandboxCheckout(db, sandboxId, "paid");
-    const forged = await handlePaymentWebhook("sandbox", signedWebhook(sandboxId, "0".repeat(64)), db);
+    await decideSandboxCheckout(sandboxId, "paid");
+    const forged = await handlePaymentWebhook("sandbox", signedWebhook(sandboxId, "0".repeat(64)));
     expect(forged.status).toBe(401);
-    const unsigned = await handlePaymentWebhook("sandbox", signedWebhook(sandboxId, ""), db);
+    const unsigned = await handlePaymentWebhook("sandbox", signedWebhook(sandboxId, ""));
     expect(unsigned.status).toBe(401);
     const otherBody = new Request("http://localhost/webhooks/payments/sandbox", {
       method: "POST",
       headers: { [SIGNATURE_HEADER]: signWebhookBody(JSON.stringify({ id: "sbx_other" })) },
       body: JSON.stringify({ id: sandboxId }),
     });
-    expect((await handlePaymentWebhook("sandbox", otherBody, db)).status).toBe(401);
-    expect((await paymentById(db, paymentId))?.status).toBe("open");
-    expect(await paymentTrail(db, paymentId)).toEqual([]);
+    expect((await handlePaymentWebhook("sandbox", otherBody)).status).toBe(401);
+    expect((await paymentById(paymentId))?.status).toBe("open");
+    expect(await paymentTrail(paymentId)).toEqual([]);
     expect(calls).toEqual([]);
   });
 
   it("delivered three times and out of order (paid, open, failed), ends paid with one listener call", async () => {
     const { paymentId, sandboxId } = await newPayment();
-    await decideSandboxCheckout(db, sandboxId, "paid", { issuer: "ideal_INGBNL2A" });
+    await decideSandboxCheckout(sandboxId, "paid", { issuer: "ideal_INGBNL2A" });
     // Three copies at once: one applies the change, the others wait for the row lock and find it done.
     const answers = await Promise.all(
-      [1, 2, 3].map(() => handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)),
+      [1, 2, 3].map(() => handlePaymentWebhook("sandbox", signedWebhook(sandboxId))),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
 
     await providerSays(sandboxId, "open"); // a stale read, delivered late
-    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)).status).toBe(200);
+    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId))).status).toBe(200);
     await providerSays(sandboxId, "failed"); // a final status after paid
-    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)).status).toBe(200);
+    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId))).status).toBe(200);
 
-    const payment = await paymentById(db, paymentId);
+    const payment = await paymentById(paymentId);
     expect(payment).toMatchObject({ status: "paid" });
     expect(payment?.paidAt).toBeInstanceOf(Date);
     expect(calls).toEqual([{ status: "paid", paymentId }]);
-    const trail = await paymentTrail(db, paymentId);
+    const trail = await paymentTrail(paymentId);
     expect(trail.map((e) => [e.source, e.outcome, e.toStatus])).toEqual([
       ["webhook", "applied", "paid"],
       ["webhook", "unchanged", "paid"],
@@ -201,22 +204,22 @@ describe("webhooks", () => {
 
   it("rolls the change back when the listener fails, so the provider's retry applies it again", async () => {
     const { paymentId, sandboxId } = await newPayment();
-    await decideSandboxCheckout(db, sandboxId, "failed");
+    await decideSandboxCheckout(sandboxId, "failed");
     const stop = onPaymentStatus("order", async () => {
       throw new Error("orders are down");
     });
-    await expect(handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)).rejects.toThrow(
+    await expect(handlePaymentWebhook("sandbox", signedWebhook(sandboxId))).rejects.toThrow(
       "orders are down",
     );
     stop();
-    expect((await paymentById(db, paymentId))?.status).toBe("open");
-    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)).status).toBe(200);
-    expect((await paymentById(db, paymentId))?.status).toBe("failed");
+    expect((await paymentById(paymentId))?.status).toBe("open");
+    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId))).status).toBe(200);
+    expect((await paymentById(paymentId))?.status).toBe("failed");
     expect(calls.filter((c) => c.paymentId === paymentId)).toHaveLength(2); // the rolled-back one and the real one
   });
 
   it("answers 200 and logs a webhook for a payment it does not know", async () => {
-    const response = await handlePaymentWebhook("sandbox", signedWebhook("sbx_nobody"), db);
+    const response = await handlePaymentWebhook("sandbox", signedWebhook("sbx_nobody"));
     expect(response.status).toBe(200);
     const logged = await db.select().from(paymentEvents).where(eq(paymentEvents.providerId, "sbx_nobody"));
     expect(logged).toMatchObject([{ outcome: "unknown-payment", paymentId: null }]);
@@ -226,87 +229,87 @@ describe("webhooks", () => {
 describe("the return page and the sweeps", () => {
   it("syncPayment reads the provider's status when the webhook is late", async () => {
     const { paymentId, sandboxId } = await newPayment();
-    expect((await syncPayment(db, paymentId))?.status).toBe("open");
-    const decided = await decideSandboxCheckout(db, sandboxId, "canceled");
+    expect(accepted(await syncPayment(paymentId))?.status).toBe("open");
+    const decided = await decideSandboxCheckout(sandboxId, "canceled");
     expect(decided?.returnUrl).toMatch(/orderbevestiging/);
-    expect((await syncPayment(db, paymentId))?.status).toBe("canceled");
-    expect((await syncPayment(db, paymentId))?.status).toBe("canceled");
+    expect(accepted(await syncPayment(paymentId))?.status).toBe("canceled");
+    expect(accepted(await syncPayment(paymentId))?.status).toBe("canceled");
     expect(calls).toEqual([{ status: "canceled", paymentId }]);
-    expect(await syncPayment(db, "pay_unknown")).toBeNull();
+    expect(await syncPayment("pay_unknown")).toBeNull();
   });
 
   it("deciding twice on the hosted page keeps the first decision", async () => {
     const { sandboxId } = await newPayment();
-    expect(await decideSandboxCheckout(db, sandboxId, "paid")).toMatchObject({
+    expect(await decideSandboxCheckout(sandboxId, "paid")).toMatchObject({
       status: "paid",
       changed: true,
     });
-    expect(await decideSandboxCheckout(db, sandboxId, "failed")).toMatchObject({
+    expect(await decideSandboxCheckout(sandboxId, "failed")).toMatchObject({
       status: "paid",
       changed: false,
     });
-    expect(await decideSandboxCheckout(db, "sbx_unknown", "paid")).toBeNull();
+    expect(await decideSandboxCheckout("sbx_unknown", "paid")).toBeNull();
   });
 
   it("expires open sandbox payments after their expiry time, and the shop follows", async () => {
     const { paymentId, sandboxId, payment } = await newPayment();
-    expect(await expireSandboxPayments(db, new Date(payment.expiresAt!.getTime() - 60_000))).toBe(0);
+    expect(await expireSandboxPayments(new Date(payment.expiresAt!.getTime() - 60_000))).toBe(0);
     expect(
-      await expireSandboxPayments(db, new Date(payment.expiresAt!.getTime() + 1_000)),
+      await expireSandboxPayments(new Date(payment.expiresAt!.getTime() + 1_000)),
     ).toBeGreaterThanOrEqual(1);
-    expect((await sandboxCheckout(db, sandboxId))?.status).toBe("expired");
-    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId), db)).status).toBe(200);
-    expect((await paymentById(db, paymentId))?.status).toBe("expired");
+    expect((await sandboxCheckout(sandboxId))?.status).toBe("expired");
+    expect((await handlePaymentWebhook("sandbox", signedWebhook(sandboxId))).status).toBe(200);
+    expect((await paymentById(paymentId))?.status).toBe("expired");
     expect(calls).toEqual([{ status: "expired", paymentId }]);
   });
 
   it("reconciles open payments whose webhook never came", async () => {
     const { paymentId, sandboxId } = await newPayment();
-    await decideSandboxCheckout(db, sandboxId, "paid");
+    await decideSandboxCheckout(sandboxId, "paid");
     await db
       .update(payments)
       .set({ expiresAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(payments.id, paymentId));
-    expect(await reconcileOpenPayments(db)).toBeGreaterThanOrEqual(1);
-    expect((await paymentById(db, paymentId))?.status).toBe("paid");
-    expect((await paymentTrail(db, paymentId)).map((e) => e.source)).toEqual(["reconcile"]);
+    expect(await reconcileOpenPayments()).toBeGreaterThanOrEqual(1);
+    expect((await paymentById(paymentId))?.status).toBe("paid");
+    expect((await paymentTrail(paymentId)).map((e) => e.source)).toEqual(["reconcile"]);
   });
 });
 
 describe("refundPayment", () => {
   async function paidPayment(amountCents = 5_000) {
     const created = await newPayment({ amountCents });
-    await decideSandboxCheckout(db, created.sandboxId, "paid");
-    await syncPayment(db, created.paymentId);
+    await decideSandboxCheckout(created.sandboxId, "paid");
+    await syncPayment(created.paymentId);
     return created;
   }
 
   it("refunds part of a paid payment once per idempotency key, never more than was paid", async () => {
     const { paymentId, payment } = await paidPayment(5_000);
-    const first = await refundPayment(db, {
-      paymentId,
-      amountCents: 1_500,
-      idempotencyKey: `r1-${paymentId}`,
-      reason: "Returned a size M",
-    });
+    const first = accepted(
+      await refundPayment({
+        paymentId,
+        amountCents: 1_500,
+        idempotencyKey: `r1-${paymentId}`,
+        reason: "Returned a size M",
+      }),
+    );
     expect(first).toMatchObject({ status: "refunded", amountCents: 1_500, reason: "Returned a size M" });
-    const again = await refundPayment(db, {
-      paymentId,
-      amountCents: 1_500,
-      idempotencyKey: `r1-${paymentId}`,
-    });
+    const again = accepted(
+      await refundPayment({ paymentId, amountCents: 1_500, idempotencyKey: `r1-${paymentId}` }),
+    );
     expect(again.id).toBe(first.id);
-    expect((await paymentById(db, paymentId))?.refundedCents).toBe(1_500);
+    expect((await paymentById(paymentId))?.refundedCents).toBe(1_500);
 
-    await expect(
-      refundPayment(db, { paymentId, amountCents: 3_501, idempotencyKey: `r2-${paymentId}` }),
-    ).rejects.toMatchObject({
-      statusCode: 422,
-      messageTranslationKey: "payments:errors.refundTooMuch",
-      details: { leftCents: 3_500 },
+    expect(
+      await refundPayment({ paymentId, amountCents: 3_501, idempotencyKey: `r2-${paymentId}` }),
+    ).toMatchObject({
+      kind: "invalid",
+      messageKey: "payments:errors.refundTooMuch",
+      values: { leftCents: 3_500 },
     });
-    await refundPayment(db, { paymentId, amountCents: 3_500, idempotencyKey: `r3-${paymentId}` });
-    const [listed] = await paymentsOfReference(db, "order", payment.reference);
+    await refundPayment({ paymentId, amountCents: 3_500, idempotencyKey: `r3-${paymentId}` });
+    const [listed] = await paymentsOfReference("order", payment.reference);
     expect(listed?.refundedCents).toBe(5_000);
     expect(listed?.refunds.map((r) => [r.amountCents, r.status])).toEqual([
       [1_500, "refunded"],
@@ -320,13 +323,11 @@ describe("refundPayment", () => {
   it("asks the provider again for a refund reserved but never confirmed (the reconcile job)", async () => {
     const { paymentId } = await paidPayment(4_000);
     // Reserved, and then the process stopped before it asked the provider.
-    const reserved = await reserveRefund(db, {
-      paymentId,
-      amountCents: 4_000,
-      idempotencyKey: `lost-${paymentId}`,
-    });
+    const reserved = accepted(
+      await reserveRefund({ paymentId, amountCents: 4_000, idempotencyKey: `lost-${paymentId}` }),
+    );
     expect(reserved.status).toBe("pending");
-    await reconcileOpenPayments(db);
+    await reconcileOpenPayments();
     // Too recent to ask again: its own request may still be asking.
     expect(
       (await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, reserved.id)))[0]?.status,
@@ -335,27 +336,29 @@ describe("refundPayment", () => {
       .update(paymentRefunds)
       .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(paymentRefunds.id, reserved.id));
-    expect(await reconcileOpenPayments(db)).toBeGreaterThanOrEqual(1);
+    expect(await reconcileOpenPayments()).toBeGreaterThanOrEqual(1);
     const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, reserved.id));
     expect(row?.status).toBe("refunded");
-    expect((await paymentById(db, paymentId))?.refundedCents).toBe(4_000);
+    expect((await paymentById(paymentId))?.refundedCents).toBe(4_000);
   });
 
   it("refuses to refund a payment that is not paid", async () => {
     const { paymentId } = await newPayment();
-    const refused = refundPayment(db, { paymentId, amountCents: 100, idempotencyKey: `r-${paymentId}` });
-    await expect(refused).rejects.toBeInstanceOf(PaymentError);
-    await expect(refused).rejects.toMatchObject({ statusCode: 409 });
+    const refused = await refundPayment({ paymentId, amountCents: 100, idempotencyKey: `r-${paymentId}` });
+    expect(isRefusal(refused)).toBe(true);
+    expect(refused).toMatchObject({ kind: "conflict", messageKey: "payments:errors.refundNotPaid" });
   });
 
   it("refunds with the same key concurrently only once", async () => {
     const { paymentId } = await paidPayment(2_000);
     const key = `same-${paymentId}`;
     const results = await Promise.all(
-      [1, 2, 3].map(() => refundPayment(db, { paymentId, amountCents: 2_000, idempotencyKey: key })),
+      [1, 2, 3].map(() =>
+        acceptedAsync(refundPayment({ paymentId, amountCents: 2_000, idempotencyKey: key })),
+      ),
     );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
-    expect((await paymentById(db, paymentId))?.refundedCents).toBe(2_000);
+    expect((await paymentById(paymentId))?.refundedCents).toBe(2_000);
   });
 });
 

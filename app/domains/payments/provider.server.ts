@@ -1,8 +1,7 @@
-import type { Queryable } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import type { PaymentMethod } from "./methods";
-import type { PaymentStatus } from "./status";
 import type { PaymentProviderName } from "./tables.server";
+import type { PaymentStatus } from "./transitions";
 
 export interface HostedPaymentRequest {
   amountCents: number;
@@ -39,12 +38,11 @@ export interface ProviderRefund {
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Creates a payment with a hosted checkout. `db` lets the in-process sandbox join the caller's transaction. */
-  createPayment(db: Queryable, request: HostedPaymentRequest): Promise<ProviderPayment>;
+  /** Creates a payment with a hosted checkout. */
+  createPayment(request: HostedPaymentRequest): Promise<ProviderPayment>;
   /** Reads the payment's true status from the provider (a webhook is only a hint to call this). */
-  getPayment(db: Queryable, providerId: string): Promise<ProviderPayment>;
+  getPayment(providerId: string): Promise<ProviderPayment>;
   refund(
-    db: Queryable,
     providerId: string,
     refund: { amountCents: number; description: string; idempotencyKey: string },
   ): Promise<ProviderRefund>;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isRefusal, refuse } from "../../platform/refusal";
 import { paymentMethods } from "./methods";
 import { splitPayment } from "./split";
 
@@ -28,7 +29,6 @@ describe("splitPayment", () => {
         method: "ideal",
       }),
     ).toEqual({
-      ok: true,
       giftCards: [
         { code: "A", amountCents: 2_500 },
         { code: "B", amountCents: 1_000 },
@@ -50,7 +50,7 @@ describe("splitPayment", () => {
         walletCapCents: 1_000,
         method: null,
       }),
-    ).toEqual({ ok: true, giftCards: [{ code: "A", amountCents: 3_000 }], walletCents: 0, pspCents: 0 });
+    ).toEqual({ giftCards: [{ code: "A", amountCents: 3_000 }], walletCents: 0, pspCents: 0 });
   });
 
   it("refuses gift cards with Klarna (SPEC §5), but Klarna alone or with wallet credit is fine", () => {
@@ -60,12 +60,10 @@ describe("splitPayment", () => {
       walletCapCents: 1_000,
       method: "klarna" as const,
     };
-    expect(splitPayment({ ...base, giftCards: [{ code: "A", balanceCents: 100 }] })).toEqual({
-      ok: false,
-      messageKey: "payments:errors.giftCardWithKlarna",
-    });
+    expect(splitPayment({ ...base, giftCards: [{ code: "A", balanceCents: 100 }] })).toEqual(
+      refuse.invalid("payments:errors.giftCardWithKlarna", {}, "paymentMethod"),
+    );
     expect(splitPayment({ ...base, giftCards: [] })).toMatchObject({
-      ok: true,
       walletCents: 1_000,
       pspCents: 4_000,
     });
@@ -75,7 +73,7 @@ describe("splitPayment", () => {
     fc.assert(
       fc.property(input, (given) => {
         const split = splitPayment(given);
-        if (!split.ok) return false;
+        if (isRefusal(split)) return false;
         const parts = [...split.giftCards.map((c) => c.amountCents), split.walletCents, split.pspCents];
         expect(parts.every((part) => Number.isInteger(part) && part >= 0)).toBe(true);
         expect(parts.reduce((a, b) => a + b, 0)).toBe(given.totalCents);
@@ -88,7 +86,7 @@ describe("splitPayment", () => {
     fc.assert(
       fc.property(input, (given) => {
         const split = splitPayment(given);
-        if (!split.ok) return false;
+        if (isRefusal(split)) return false;
         for (const used of split.giftCards) {
           const card = given.giftCards.find(
             (c) => c.code === used.code && c.balanceCents >= used.amountCents,
@@ -114,7 +112,7 @@ describe("splitPayment", () => {
           method: "klarna",
           giftCards: [{ code: "X", balanceCents: balance }],
         });
-        expect(split.ok).toBe(false);
+        expect(isRefusal(split)).toBe(true);
       }),
     );
   });

@@ -1,3 +1,4 @@
+import { type Refusal, refuse } from "../../platform/refusal";
 import type { PaymentMethod } from "./methods";
 
 export interface SplitInput {
@@ -12,15 +13,12 @@ export interface SplitInput {
   method: PaymentMethod | null;
 }
 
-export type Split =
-  | {
-      ok: true;
-      giftCards: { code: string; amountCents: number }[];
-      walletCents: number;
-      /** What the payment provider collects. */
-      pspCents: number;
-    }
-  | { ok: false; messageKey: "payments:errors.giftCardWithKlarna" };
+export interface Split {
+  giftCards: { code: string; amountCents: number }[];
+  walletCents: number;
+  /** What the payment provider collects. */
+  pspCents: number;
+}
 
 const whole = (cents: number) => Math.max(0, Math.floor(cents));
 
@@ -29,10 +27,10 @@ const whole = (cents: number) => Math.max(0, Math.floor(cents));
  * credit up to its maximum usable amount, min(balance, what is left, cap); the provider collects the rest.
  * Gift cards cannot be combined with Klarna (SPEC §5).
  */
-export function splitPayment(input: SplitInput): Split {
+export function splitPayment(input: SplitInput): Split | Refusal {
   const cards = input.giftCards.filter((card) => whole(card.balanceCents) > 0);
   if (cards.length > 0 && input.method === "klarna") {
-    return { ok: false, messageKey: "payments:errors.giftCardWithKlarna" };
+    return refuse.invalid("payments:errors.giftCardWithKlarna", {}, "paymentMethod");
   }
   let left = whole(input.totalCents);
   const giftCards: { code: string; amountCents: number }[] = [];
@@ -44,5 +42,5 @@ export function splitPayment(input: SplitInput): Split {
   }
   const walletCents = Math.min(whole(input.walletBalanceCents), whole(input.walletCapCents), left);
   left -= walletCents;
-  return { ok: true, giftCards, walletCents, pspCents: left };
+  return { giftCards, walletCents, pspCents: left };
 }

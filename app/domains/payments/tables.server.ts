@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PaymentMethod } from "./methods";
-import type { PaymentStatus } from "./status";
+import type { PaymentStatus, RefundStatus } from "./transitions";
 
 export type PaymentProviderName = "sandbox" | "mollie";
 
@@ -23,7 +23,7 @@ export const payments = pgTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    purpose: text("purpose").$type<"order">().notNull(),
+    purpose: text("purpose").$type<"order" | "marketplace">().notNull(),
     reference: text("reference").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").$type<"EUR">().notNull().default("EUR"),
@@ -76,8 +76,6 @@ export const paymentEvents = pgTable(
   },
   (t) => [index("payment_events_payment_idx").on(t.paymentId, t.createdAt)],
 );
-
-export type RefundStatus = "pending" | "refunded" | "failed";
 
 /** Partial or full refunds of a paid payment; the idempotency key makes a retried refund the same refund. */
 export const paymentRefunds = pgTable(

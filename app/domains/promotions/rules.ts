@@ -1,19 +1,24 @@
-import type { DiscountRule, TotalsLine } from "../checkout/totals";
+import { type Refusal, refuse } from "../../platform/refusal";
+import type { DiscountRule, TotalsLine } from "../pricing/totals";
 
-/** Why a code does not apply: translation keys of the `checkout` namespace. */
-export type DiscountRefusal =
-  | "checkout:discount.unknown"
-  | "checkout:discount.notYetValid"
-  | "checkout:discount.expired"
-  | "checkout:discount.minimumSubtotal"
-  | "checkout:discount.usedUp"
-  | "checkout:discount.alreadyUsed"
-  | "checkout:discount.firstOrderOnly"
-  | "checkout:discount.noEligibleProducts";
+/** A code that applies: its normalised name and what it does. */
+export interface AppliedCode {
+  code: string;
+  rule: DiscountRule;
+}
 
-export type CodeCheck =
-  | { ok: true; code: string; rule: DiscountRule }
-  | { ok: false; messageKey: DiscountRefusal; values?: { amountCents: number } };
+/** Whether a code applies: what it does, or why not (a refusal about the `code` field). */
+export type CodeCheck = AppliedCode | Refusal;
+
+/**
+ * Why a code does not apply. Whether the code fits this cart and customer is the input's fault (invalid);
+ * a usage limit reached is the state of the shop (conflict): two shoppers can race for the last use.
+ */
+const refused = {
+  invalid: (key: string, values?: { amountCents: number }) =>
+    refuse.invalid(`checkout:discount.${key}`, values, "code"),
+  conflict: (key: string) => refuse.conflict(`checkout:discount.${key}`, undefined, "code"),
+};
 
 /** The facts of a stored code the rules need. */
 export interface CodeFacts {
@@ -69,34 +74,30 @@ export function ruleOf(facts: CodeFacts): DiscountRule {
  * the order is placed.
  */
 export function checkCode(facts: CodeFacts | null, context: CodeContext): CodeCheck {
-  if (!facts?.isActive) return { ok: false, messageKey: "checkout:discount.unknown" };
+  if (!facts?.isActive) return refused.invalid("unknown");
   const now = context.now.getTime();
-  if (facts.startsAt && now < facts.startsAt.getTime())
-    return { ok: false, messageKey: "checkout:discount.notYetValid" };
-  if (facts.endsAt && now >= facts.endsAt.getTime())
-    return { ok: false, messageKey: "checkout:discount.expired" };
-  if (facts.usageLimit !== null && facts.timesUsed >= facts.usageLimit)
-    return { ok: false, messageKey: "checkout:discount.usedUp" };
+  if (facts.startsAt && now < facts.startsAt.getTime()) return refused.invalid("notYetValid");
+  if (facts.endsAt && now >= facts.endsAt.getTime()) return refused.invalid("expired");
+  if (facts.usageLimit !== null && facts.timesUsed >= facts.usageLimit) return refused.conflict("usedUp");
   if (facts.perCustomerLimit !== null && context.customerUses >= facts.perCustomerLimit)
-    return { ok: false, messageKey: "checkout:discount.alreadyUsed" };
-  if (facts.firstOrderOnly && context.firstOrder === false)
-    return { ok: false, messageKey: "checkout:discount.firstOrderOnly" };
+    return refused.conflict("alreadyUsed");
+  if (facts.firstOrderOnly && context.firstOrder === false) return refused.invalid("firstOrderOnly");
   const subtotal = context.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   if (subtotal < facts.minSubtotalCents)
-    return {
-      ok: false,
-      messageKey: "checkout:discount.minimumSubtotal",
-      values: { amountCents: facts.minSubtotalCents },
-    };
+    return refused.invalid("minimumSubtotal", { amountCents: facts.minSubtotalCents });
   if (facts.kind !== "free-shipping") {
     const excluded = new Set(facts.excludedProductIds);
     const eligible = context.lines.some(
       (l) => !l.giftCard && !excluded.has(l.productId) && l.unitPriceCents > 0,
     );
-    if (!eligible) return { ok: false, messageKey: "checkout:discount.noEligibleProducts" };
+    if (!eligible) return refused.invalid("noEligibleProducts");
   }
-  return { ok: true, code: facts.code, rule: ruleOf(facts) };
+  return { code: facts.code, rule: ruleOf(facts) };
 }
+
+/** Usage limits reached, as `redeemDiscountCode` finds them under the code's lock. */
+export const usedUp = () => refused.conflict("usedUp");
+export const alreadyUsed = () => refused.conflict("alreadyUsed");
 
 /** Codes are typed by people: spaces and case do not matter. */
 export function normalizeCode(code: string): string {

@@ -40,6 +40,8 @@ export const discountCodes = pgTable(
     timesUsed: integer("times_used").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     description: text("description"),
+    /** The feature that issued a personal single-use code (`referral`, `student`, `newsletter`); null: made by staff. */
+    source: text("source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

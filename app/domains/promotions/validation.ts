@@ -5,4 +5,3 @@ import * as rules from "../../platform/forms/rules";
 export const DiscountCodeSchema = z.object({
   code: rules.required({ max: 40, label: "checkout:discount.label" }),
 });
-export type DiscountCodeInput = z.output<typeof DiscountCodeSchema>;

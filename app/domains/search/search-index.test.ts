@@ -11,9 +11,10 @@ import {
   productTranslations,
   productVariants,
 } from "../catalog/tables.server";
+import { memorySearchEngine } from "./memory-engine.server";
 import { MAX_MATCHES, searchWords } from "./query-text";
 import { postgresSearchEngine, type SearchEngine } from "./search.server";
-import { memorySearchEngine, SearchIndex, searchIndex } from "./search-index.server";
+import { SearchIndex, searchIndex } from "./search-index.server";
 import { searchSynonyms } from "./tables.server";
 
 let connection: Connection;

@@ -8,6 +8,7 @@ import type { Locale } from "../../platform/i18n/locales";
 import { addWarmup } from "../../platform/readiness.server";
 import { type ProductSummary, productSummaries, searchResultsListing } from "../catalog/catalog.server";
 import { type ListingQuery, parseListingQuery } from "../catalog/listing-query";
+import { memorySearchEngine } from "./memory-engine.server";
 import {
   type Correction,
   didYouMean,
@@ -20,7 +21,7 @@ import {
   searchWords,
   tsqueryText,
 } from "./query-text";
-import { memorySearchEngine, searchIndex } from "./search-index.server";
+import { searchIndex } from "./search-index.server";
 import { searchConfigs } from "./tables.server";
 
 export type { Correction } from "./query-text";
@@ -238,7 +239,6 @@ export async function searchListing(locale: Locale, params: URLSearchParams): Pr
 
 export {
   deleteSynonymGroup,
-  type SynonymGroup,
   saveSynonymGroup,
   synonymGroups,
 } from "./thesaurus.server";

@@ -1,15 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
+import { newProduct } from "../../../tests/support/factories";
 import type { Connection } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
-import {
-  categories,
-  categoryTranslations,
-  productCategories,
-  products,
-  productTranslations,
-} from "../catalog/tables.server";
+import { categories, categoryTranslations, products, productTranslations } from "../catalog/tables.server";
 import { forgetRecentSearches, searchEngine, searchListing, searchProducts, suggest } from "./search.server";
 import { searchSynonyms } from "./tables.server";
 
@@ -19,23 +14,8 @@ const ids: Record<string, number> = {};
 type Names = Record<Locale, string>;
 
 async function addProduct(key: string, names: Names, categoryId: number, colour = "black") {
-  const db = connection.db;
-  const [row] = await db
-    .insert(products)
-    .values({ styleCode: key, brand: "Atelier Brume", colour, colourHex: "#000000", priceCents: 4999 })
-    .returning({ id: products.id });
-  const id = row?.id as number;
-  ids[key] = id;
-  await db.insert(productCategories).values({ productId: id, categoryId });
-  await db.insert(productTranslations).values(
-    (Object.entries(names) as [Locale, string][]).map(([locale, name]) => ({
-      productId: id,
-      locale,
-      name,
-      slug: `${key}-${locale}`,
-      description: "",
-    })),
-  );
+  const product = { styleCode: key, brand: "Atelier Brume", colour, priceCents: 4999 };
+  ids[key] = (await newProduct({ product, categoryIds: [categoryId], names })).id;
   forgetRecentSearches();
 }
 

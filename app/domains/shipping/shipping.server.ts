@@ -2,8 +2,8 @@ import { z } from "zod";
 import { env } from "../../platform/env.server";
 import { type Country, countries } from "../../platform/forms/validators";
 import { logger } from "../../platform/logging/logger.server";
-import type { ShippingCharge } from "../checkout/totals";
 import { cachedSetting, shopSetting } from "../content/content.server";
+import type { ShippingCharge } from "../pricing/totals";
 import {
   type AddressLookup,
   httpAddressLookup,
@@ -27,8 +27,8 @@ import {
 } from "./service-points.server";
 
 export type { LookupResult } from "./address-lookup.server";
-export type { DeliveryMoment, DeliveryType, ShippingMethod, ShippingPromise } from "./rules";
-export { defaultCountryOf, deliveryMoments, shippingPromise } from "./rules";
+export type { DeliveryMoment, ShippingMethod, ShippingPromise } from "./rules";
+export { defaultCountryOf } from "./rules";
 export type { ServicePoint } from "./service-points.server";
 
 const METHODS_SETTING = "shippingMethods";
@@ -90,11 +90,6 @@ export async function shippingOptions(country: Country, now = new Date()): Promi
     promise: shippingPromise(now, country),
     moments: withMoments ? deliveryMoments(now, country, withMoments) : [],
   };
-}
-
-/** The free-shipping threshold of a country (for the cart's progress bar). */
-export async function freeShippingFrom(country: Country): Promise<number> {
-  return (await shippingSettings()).freeFromCents[country];
 }
 
 /** A method of a country and what it costs (before the threshold), or null when the country has no such method. */

@@ -31,7 +31,6 @@ export const PostcodeLookupSchema = z.object({
   houseNumber: rules.houseNumber({ label: "forms:labels.houseNumber" }),
   addition: rules.optional(rules.houseNumberAddition({ label: "forms:labels.houseNumberAddition" })),
 });
-export type PostcodeLookup = z.output<typeof PostcodeLookupSchema>;
 
 /** Service points near a postal code. */
 export const ServicePointSearchSchema = z
@@ -40,4 +39,3 @@ export const ServicePointSearchSchema = z
     postalCode: rules.required({ max: 10, label: "forms:labels.postalCode" }),
   })
   .check(rules.postalCodeOfCountry({ country: "country", postalCode: "postalCode" }));
-export type ServicePointSearch = z.output<typeof ServicePointSearchSchema>;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMITS, bodyProfiles } from "./body";
-import { type FitAnswers, fitShift, type RecommendInput, recommendSize } from "./recommend";
+import { type FitAnswers, fitShift } from "./fit";
+import { type RecommendInput, recommendSize } from "./recommend";
 import { type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
 
 const womenTops = sizeChartFor("women", "tops")!;

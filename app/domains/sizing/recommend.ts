@@ -1,14 +1,6 @@
 import { BODY_LIMITS, type BodyMeasurements, type BodyProfile, estimateBody } from "./body";
-import type { ChartSize, SizeChart } from "./size-charts";
-
-/** Shoppers' answers to "how does it fit?" for one product. */
-export interface FitAnswers {
-  small: number;
-  true: number;
-  large: number;
-}
-
-export const FIT_FEEDBACK = { minAnswers: 10, shiftPercent: 40 } as const;
+import { type FitAnswers, fitShift } from "./fit";
+import { type ChartSize, type GarmentFamily, type SizeChart, sizeChartFor } from "./size-charts";
 
 /**
  * A measurement this far outside a size's range still counts as fitting it: the estimate itself is only
@@ -31,20 +23,6 @@ export type Recommendation =
   | { ok: true; size: string; confidence: "good" }
   | { ok: true; size: string; alternative: string; confidence: "between" }
   | { ok: false; reason: "out-of-range" | "no-chart" | "no-fit" };
-
-/**
- * +1 (one size up) when the product runs small, −1 when it runs large, 0 otherwise: it takes at least
- * `minAnswers` answers and `shiftPercent` % saying so, and contradicting majorities cancel out.
- */
-export function fitShift(fit: FitAnswers | undefined): -1 | 0 | 1 {
-  if (!fit) return 0;
-  const answers = fit.small + fit.true + fit.large;
-  if (answers < FIT_FEEDBACK.minAnswers) return 0;
-  const runsSmall = fit.small * 100 >= FIT_FEEDBACK.shiftPercent * answers;
-  const runsLarge = fit.large * 100 >= FIT_FEEDBACK.shiftPercent * answers;
-  if (runsSmall === runsLarge) return 0;
-  return runsSmall ? 1 : -1;
-}
 
 /**
  * The smallest of the product's sizes whose chart ranges hold every key measurement (± TOLERANCE_CM).
@@ -73,6 +51,21 @@ export function recommendSize(input: RecommendInput): Recommendation {
   return alternative
     ? { ok: true, size: size.size, alternative: alternative.size, confidence: "between" }
     : { ok: true, size: size.size, confidence: "good" };
+}
+
+/**
+ * The chart size advice uses for a product (its department's and family's, with the ranges operators
+ * changed), or null when no advice can be given: no chart for it, or none of its sizes in the chart.
+ * "Find my size" is offered only where this is not null.
+ */
+export function adviceChart(
+  key: { profile: BodyProfile; family: GarmentFamily; sizes?: readonly ChartSize[] } | null,
+  availableSizes: readonly string[],
+): SizeChart | null {
+  const builtIn = key ? sizeChartFor(key.profile, key.family) : undefined;
+  if (!builtIn) return null;
+  const chart = key?.sizes ? { ...builtIn, sizes: key.sizes } : builtIn;
+  return chart.sizes.some((entry) => availableSizes.includes(entry.size)) ? chart : null;
 }
 
 function within(value: number, range: { min: number; max: number }) {

@@ -1,6 +1,15 @@
 import type { BodyProfile, Measurement } from "./body";
 
-export const garmentFamilies = ["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"] as const;
+export const garmentFamilies = [
+  "tops",
+  "dresses",
+  "knitwear",
+  "jackets",
+  "trousers",
+  "jeans",
+  "skirts",
+  "shorts",
+] as const;
 export type GarmentFamily = (typeof garmentFamilies)[number];
 
 /** Body measurement range in cm, both ends inclusive. */
@@ -92,9 +101,10 @@ const menJeans: readonly ChartSize[] = [
 
 /*
  * Keys: tops, knitwear and jackets hang from the shoulders and close over the chest; dresses must pass
- * all three girths; women's trousers sit on waist and hips. Men's trousers are sized by the waist alone:
- * men's hips track the waist less closely than a chart's fixed hip-to-waist step, so a hips key would
- * refuse heavier men every size.
+ * all three girths; women's trousers, skirts and shorts sit on waist and hips. Men's trousers and shorts
+ * are sized by the waist alone: men's hips track the waist less closely than a chart's fixed hip-to-waist
+ * step, so a hips key would refuse heavier men every size. Skirts and shorts are sold in letter sizes: the
+ * letter chart's waist and hips ranges are theirs.
  */
 const upper = ["chest"] as const;
 
@@ -105,14 +115,17 @@ export const sizeCharts: readonly SizeChart[] = [
   { family: "dresses", profile: "women", keys: ["chest", "waist", "hips"], sizes: womenLetters },
   { family: "trousers", profile: "women", keys: ["waist", "hips"], sizes: womenTrousers },
   { family: "jeans", profile: "women", keys: ["waist", "hips"], sizes: womenJeans },
+  { family: "skirts", profile: "women", keys: ["waist", "hips"], sizes: womenLetters },
+  { family: "shorts", profile: "women", keys: ["waist", "hips"], sizes: womenLetters },
   { family: "tops", profile: "men", keys: upper, sizes: menLetters },
   { family: "knitwear", profile: "men", keys: upper, sizes: menLetters },
   { family: "jackets", profile: "men", keys: upper, sizes: menLetters },
   { family: "trousers", profile: "men", keys: ["waist"], sizes: menTrousers },
   { family: "jeans", profile: "men", keys: ["waist"], sizes: menJeans },
+  { family: "shorts", profile: "men", keys: ["waist"], sizes: menLetters },
 ];
 
-/** The chart for a garment of a department, or undefined when there is none (men's dresses). */
+/** The chart for a garment of a department, or undefined when there is none (men's dresses and skirts). */
 export function sizeChartFor(profile: BodyProfile, family: GarmentFamily): SizeChart | undefined {
   return sizeCharts.find((chart) => chart.profile === profile && chart.family === family);
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Queryable } from "../../platform/db/db.server";
-import { afterCommit } from "../../platform/db/transaction.server";
+import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { afterCommit, transaction } from "../../platform/db/transaction.server";
+import { type Refusal, refuse } from "../../platform/refusal";
 import type { BodyProfile } from "./body";
 import { chartProblems } from "./chart-rules";
 import { type ChartSize, type GarmentFamily, type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
@@ -55,59 +56,66 @@ export async function sizeChartsForStaff(): Promise<StaffSizeChart[]> {
   });
 }
 
-export class SizeChartError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "SizeChartError";
-  }
-}
-
 /**
  * Saves new ranges for a built-in chart (same sizes, same order); refuses a chart that breaks the
  * contract of `chartProblems`. Returns the sizes before and after.
  */
-export async function saveSizeChart(
-  tx: Queryable,
+export function saveSizeChart(
   profile: BodyProfile,
   family: GarmentFamily,
   sizes: ChartSize[],
-) {
+  options: { tx?: Transaction } = {},
+): Promise<{ before: readonly ChartSize[]; after: readonly ChartSize[] } | Refusal> {
   const builtIn = sizeChartFor(profile, family);
-  if (!builtIn) throw new SizeChartError("There is no such size chart.");
+  if (!builtIn) return Promise.resolve(refuse.notFound("admin:sizing.noSuchChart"));
   if (sizes.map((s) => s.size).join() !== builtIn.sizes.map((s) => s.size).join())
-    throw new SizeChartError("The sizes of a chart are fixed; only their ranges change.");
+    return Promise.resolve(refuse.invalid("admin:sizing.sizesFixed"));
   const problem = chartProblems({ keys: builtIn.keys, sizes })[0];
   if (problem) {
     const index = sizes.findIndex((s) => s.size === problem.size);
-    throw new SizeChartError(
-      `Size ${problem.size}, ${problem.key}: ${problem.message}.`,
-      `sizes[${index}].${problem.key}Min`,
+    return Promise.resolve(
+      refuse.invalid(
+        "admin:sizing.chartProblem",
+        { size: problem.size, key: problem.key, problem: problem.message },
+        `sizes[${index}].${problem.key}Min`,
+      ),
     );
   }
-  const [before] = await tx
-    .select({ sizes: sizeChartOverrides.sizes })
-    .from(sizeChartOverrides)
-    .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)));
-  await tx
-    .insert(sizeChartOverrides)
-    .values({ profile, family, sizes })
-    .onConflictDoUpdate({
-      target: [sizeChartOverrides.profile, sizeChartOverrides.family],
-      set: { sizes, updatedAt: new Date() },
-    });
-  forgetCharts(tx);
-  return { before: before?.sizes ?? builtIn.sizes, after: sizes };
+  return transaction(
+    async (tx) => {
+      const [before] = await tx
+        .select({ sizes: sizeChartOverrides.sizes })
+        .from(sizeChartOverrides)
+        .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)));
+      await tx
+        .insert(sizeChartOverrides)
+        .values({ profile, family, sizes })
+        .onConflictDoUpdate({
+          target: [sizeChartOverrides.profile, sizeChartOverrides.family],
+          set: { sizes, updatedAt: new Date() },
+        });
+      forgetCharts(tx);
+      return { before: before?.sizes ?? builtIn.sizes, after: sizes };
+    },
+    { on: options.tx },
+  );
 }
 
-/** Back to the built-in chart. */
-export async function resetSizeChart(tx: Queryable, profile: BodyProfile, family: GarmentFamily) {
-  const [removed] = await tx
-    .delete(sizeChartOverrides)
-    .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)))
-    .returning({ sizes: sizeChartOverrides.sizes });
-  forgetCharts(tx);
-  return removed ? { before: removed.sizes, after: sizeChartFor(profile, family)?.sizes ?? [] } : null;
+/** Back to the built-in chart; null when the chart was the built-in one already. */
+export function resetSizeChart(
+  profile: BodyProfile,
+  family: GarmentFamily,
+  options: { tx?: Transaction } = {},
+): Promise<{ before: readonly ChartSize[]; after: readonly ChartSize[] } | null> {
+  return transaction(
+    async (tx) => {
+      const [removed] = await tx
+        .delete(sizeChartOverrides)
+        .where(and(eq(sizeChartOverrides.profile, profile), eq(sizeChartOverrides.family, family)))
+        .returning({ sizes: sizeChartOverrides.sizes });
+      forgetCharts(tx);
+      return removed ? { before: removed.sizes, after: sizeChartFor(profile, family)?.sizes ?? [] } : null;
+    },
+    { on: options.tx },
+  );
 }

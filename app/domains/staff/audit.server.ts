@@ -3,6 +3,7 @@ import type { StaffRole } from "../../platform/auth/auth.server";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { escapeLike } from "../../platform/db/like";
 import { transaction } from "../../platform/db/transaction.server";
+import { isRefusal, type Refusal } from "../../platform/refusal";
 import { staffAuditLog } from "./tables.server";
 
 /** Who did it: kept in every entry as id, e-mail and role. */
@@ -23,7 +24,7 @@ export interface AuditEntry {
 }
 
 /** Adds an entry to the audit log inside the caller's transaction: it exists if and only if the change commits. */
-export async function recordStaffAction(tx: Queryable, actor: StaffActor, entry: AuditEntry): Promise<void> {
+async function recordStaffAction(tx: Queryable, actor: StaffActor, entry: AuditEntry): Promise<void> {
   await tx.insert(staffAuditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -37,18 +38,34 @@ export async function recordStaffAction(tx: Queryable, actor: StaffActor, entry:
   });
 }
 
+/** What a staff command did, and what the audit log keeps of it (nothing when nothing changed). */
+export interface Audited<T> {
+  result: T;
+  audit: AuditEntry | null;
+}
+
 /**
  * Runs a staff command in one transaction with its audit entry. `work` makes the change and says what to
- * log; it returns no entry when nothing changed (a form saved as it was), and nothing is logged.
+ * log; it returns no entry when nothing changed (a form saved as it was), and nothing is logged. A refusal
+ * `work` returns rolls everything back and is returned (decision 0031).
  */
 export async function audited<T>(
   actor: StaffActor,
-  work: (tx: Transaction) => Promise<{ result: T; audit: AuditEntry | null }>,
-): Promise<T> {
+  work: (tx: Transaction) => Promise<Audited<T>>,
+): Promise<T>;
+export async function audited<T>(
+  actor: StaffActor,
+  work: (tx: Transaction) => Promise<Audited<T> | Refusal>,
+): Promise<T | Refusal>;
+export async function audited<T>(
+  actor: StaffActor,
+  work: (tx: Transaction) => Promise<Audited<T> | Refusal>,
+): Promise<T | Refusal> {
   return transaction(async (tx) => {
-    const { result, audit } = await work(tx);
-    if (audit) await recordStaffAction(tx, actor, audit);
-    return result;
+    const done = await work(tx);
+    if (isRefusal(done)) return done;
+    if (done.audit) await recordStaffAction(tx, actor, done.audit);
+    return done.result;
   });
 }
 
@@ -80,7 +97,8 @@ export interface AuditQuery {
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The audit log, newest first, filtered and paged. */
-export async function auditLog(query: AuditQuery = {}, on: Queryable = db()) {
+export async function auditLog(query: AuditQuery = {}) {
+  const on = db();
   const filters: SQL[] = [];
   if (query.targetType) filters.push(eq(staffAuditLog.targetType, query.targetType));
   if (query.targetId) filters.push(eq(staffAuditLog.targetId, query.targetId));
@@ -111,8 +129,8 @@ export async function auditLog(query: AuditQuery = {}, on: Queryable = db()) {
 }
 
 /** Every entry about one target, oldest first: the "who changed what" timeline of an order, product, … */
-export function auditTrail(targetType: string, targetId: string | number, on: Queryable = db()) {
-  return on
+export function auditTrail(targetType: string, targetId: string | number, options: { tx?: Queryable } = {}) {
+  return (options.tx ?? db())
     .select()
     .from(staffAuditLog)
     .where(and(eq(staffAuditLog.targetType, targetType), eq(staffAuditLog.targetId, String(targetId))))

@@ -3,9 +3,9 @@
 
 import type { Locale } from "../../platform/i18n/locales";
 import { formatMoney, money } from "../../platform/money";
+import { isRefusal } from "../../platform/refusal";
 import {
   addProductImage,
-  CatalogueError,
   createProduct,
   discardProductImage,
   moveProductImage,
@@ -34,17 +34,21 @@ import type {
 } from "./validation";
 import { slugify } from "./validation";
 
-export { CatalogueError };
-
 const euros = (cents: number | null) => (cents === null ? "none" : formatMoney(money(cents), "en"));
 const product = (id: number) => ({ type: "product", id });
 
 export function changeProductPrice(actor: StaffActor, id: number, input: ProductPriceInput) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setProductPrice(tx, id, {
-      priceCents: input.price,
-      originalPriceCents: input.originalPrice ?? null,
-    });
+    const changed = await setProductPrice(
+      id,
+      {
+        priceCents: input.price,
+        originalPriceCents: input.originalPrice ?? null,
+      },
+      { tx },
+    );
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes(before, after);
     return {
       result: after,
@@ -73,7 +77,9 @@ export function changeProductTranslations(actor: StaffActor, id: number, input: 
         },
       ]),
     ) as Record<Locale, ProductTranslationValues>;
-    const { before, after } = await setProductTranslations(tx, id, translations);
+    const changed = await setProductTranslations(id, translations, { tx });
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes(before, after);
     return {
       result: after,
@@ -89,13 +95,19 @@ export function changeProductTranslations(actor: StaffActor, id: number, input: 
 
 export function changeProductAvailability(actor: StaffActor, id: number, input: ProductAvailabilityInput) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setProductAvailability(tx, id, {
-      isActive: input.isActive,
-      appOnly: input.appOnly,
-      onlineFrom: input.onlineFrom ?? null,
-      availableSoonReason: input.availableSoonReason ?? null,
-      availableSoonDate: input.availableSoonDate ?? null,
-    });
+    const changed = await setProductAvailability(
+      id,
+      {
+        isActive: input.isActive,
+        appOnly: input.appOnly,
+        onlineFrom: input.onlineFrom ?? null,
+        availableSoonReason: input.availableSoonReason ?? null,
+        availableSoonDate: input.availableSoonDate ?? null,
+      },
+      { tx },
+    );
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes(JSON.parse(JSON.stringify(before)), JSON.parse(JSON.stringify(after)));
     return {
       result: after,
@@ -115,11 +127,17 @@ export function changeProductDetails(actor: StaffActor, id: number, input: Produ
     const attributes = Object.fromEntries(
       Object.entries({ length, fit, fabric, pattern, occasion }).filter(([, v]) => v !== undefined),
     );
-    const { before, after } = await setProductDetails(tx, id, {
-      ...rest,
-      lookId: lookId ?? null,
-      attributes,
-    });
+    const changed = await setProductDetails(
+      id,
+      {
+        ...rest,
+        lookId: lookId ?? null,
+        attributes,
+      },
+      { tx },
+    );
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes(before, after);
     return {
       result: after,
@@ -135,7 +153,9 @@ export function changeProductDetails(actor: StaffActor, id: number, input: Produ
 
 export function changeProductVariants(actor: StaffActor, id: number, variants: VariantValues[]) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setProductVariants(tx, id, variants);
+    const changed = await setProductVariants(id, variants, { tx });
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes({ variants: before }, { variants: after });
     const stockBefore = before.reduce((sum, v) => sum + v.stock, 0);
     const stockAfter = after.reduce((sum, v) => sum + v.stock, 0);
@@ -153,7 +173,9 @@ export function changeProductVariants(actor: StaffActor, id: number, variants: V
 
 export function changeProductCategories(actor: StaffActor, id: number, categoryIds: number[]) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setProductCategories(tx, id, categoryIds);
+    const changed = await setProductCategories(id, categoryIds, { tx });
+    if (isRefusal(changed)) return changed;
+    const { before, after } = changed;
     const diff = changes({ categoryIds: before }, { categoryIds: after });
     return {
       result: after,
@@ -170,9 +192,11 @@ export function changeProductCategories(actor: StaffActor, id: number, categoryI
 /** Stores the photo's image set first, then links it; the files are removed again if linking fails. */
 export async function uploadProductImage(actor: StaffActor, id: number, file: Blob) {
   const set = await storeProductImage(file);
+  if (isRefusal(set)) return set;
   try {
-    return await audited(actor, async (tx) => {
-      const imageId = await addProductImage(tx, id, set);
+    const added = await audited(actor, async (tx) => {
+      const imageId = await addProductImage(id, set, { tx });
+      if (isRefusal(imageId)) return imageId;
       return {
         result: imageId,
         audit: {
@@ -183,6 +207,8 @@ export async function uploadProductImage(actor: StaffActor, id: number, file: Bl
         },
       };
     });
+    if (isRefusal(added)) await discardProductImage(set);
+    return added;
   } catch (error) {
     await discardProductImage(set);
     throw error;
@@ -191,7 +217,8 @@ export async function uploadProductImage(actor: StaffActor, id: number, file: Bl
 
 export async function deleteProductImage(actor: StaffActor, id: number, imageId: number) {
   const set = await audited(actor, async (tx) => {
-    const removed = await removeProductImage(tx, id, imageId);
+    const removed = await removeProductImage(id, imageId, { tx });
+    if (isRefusal(removed)) return removed;
     return {
       result: removed,
       audit: {
@@ -202,6 +229,7 @@ export async function deleteProductImage(actor: StaffActor, id: number, imageId:
       },
     };
   });
+  if (isRefusal(set)) return set;
   await discardProductImage(set);
 }
 
@@ -212,7 +240,9 @@ export function reorderProductImage(
   direction: "up" | "down",
 ) {
   return audited(actor, async (tx) => {
-    const { before, after } = await moveProductImage(tx, id, imageId, direction);
+    const moved = await moveProductImage(id, imageId, direction, { tx });
+    if (isRefusal(moved)) return moved;
+    const { before, after } = moved;
     const diff = changes({ order: before }, { order: after });
     return {
       result: after,
@@ -235,15 +265,19 @@ export function addProduct(actor: StaffActor, input: NewProductInput) {
         slugify(`${name} ${input.styleCode} ${input.colour}`),
       ]),
     ) as Record<Locale, string>;
-    const id = await createProduct(tx, {
-      styleCode: input.styleCode,
-      brand: input.brand,
-      colour: input.colour,
-      colourHex: input.colourHex,
-      priceCents: input.price,
-      names: input.names,
-      slugs,
-    });
+    const id = await createProduct(
+      {
+        styleCode: input.styleCode,
+        brand: input.brand,
+        colour: input.colour,
+        colourHex: input.colourHex,
+        priceCents: input.price,
+        names: input.names,
+        slugs,
+      },
+      { tx },
+    );
+    if (isRefusal(id)) return id;
     return {
       result: id,
       audit: {
@@ -264,12 +298,12 @@ export function saveCategoryFromForm(actor: StaffActor, id: number | null, input
         { name: t.name, slug: t.slug, description: t.description ?? null },
       ]),
     ) as Record<Locale, { name: string; slug: string; description: string | null }>;
-    const saved = await saveCategory(tx, id, {
-      parentId: input.parentId ?? null,
-      position: input.position,
-      isActive: input.isActive,
-      translations,
-    });
+    const saved = await saveCategory(
+      id,
+      { parentId: input.parentId ?? null, position: input.position, isActive: input.isActive, translations },
+      { tx },
+    );
+    if (isRefusal(saved)) return saved;
     const diff = saved.before
       ? changes(saved.before, { ...saved.after })
       : { before: null, after: { ...saved.after } };
@@ -287,7 +321,8 @@ export function saveCategoryFromForm(actor: StaffActor, id: number | null, input
 
 export async function saveSynonyms(actor: StaffActor, input: SynonymGroupInput) {
   const id = await audited(actor, async (tx) => {
-    const saved = await saveSynonymGroup(tx, input);
+    const saved = await saveSynonymGroup(input, { tx });
+    if (isRefusal(saved)) return saved;
     const diff = saved.before
       ? changes({ ...saved.before }, { ...saved.after })
       : { before: null, after: { ...saved.after } };
@@ -301,13 +336,13 @@ export async function saveSynonyms(actor: StaffActor, input: SynonymGroupInput) 
       },
     };
   });
-  forgetRecentSearches();
+  if (!isRefusal(id)) forgetRecentSearches();
   return id;
 }
 
 export async function deleteSynonyms(actor: StaffActor, id: number) {
   await audited(actor, async (tx) => {
-    const removed = await deleteSynonymGroup(tx, id);
+    const removed = await deleteSynonymGroup(id, { tx });
     return {
       result: null,
       audit: removed && {

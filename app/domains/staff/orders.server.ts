@@ -1,9 +1,10 @@
 // Order commands of the back office: status changes through the orders domain's transition table,
-// refunds through the payments domain, internal notes; each with its audit entry.
+// refunds through the payments domain, internal notes; each with its audit entry. A command refuses with
+// the back office's English sentences (or a domain's message key, which the back office shows in English).
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db, type Queryable } from "../../platform/db/db.server";
-import { serverI18n } from "../../platform/i18n/resources.server";
+import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { formatMoney, money } from "../../platform/money";
+import { isRefusal, type Refusal, refuse } from "../../platform/refusal";
 import {
   type OrderDetail,
   type OrderStatus,
@@ -11,31 +12,20 @@ import {
   queueRefundEmail,
   transitionOrder,
 } from "../orders/orders.server";
+import type { RefundShares } from "../payments/payments.server";
 import {
-  PaymentError,
+  type PaymentRecord,
   paymentById,
   type RefundRecord,
+  refundableOfOrder,
   refundByKey,
-  refundPayment,
-  reserveRefund,
+  reserveOrderRefund,
   settleRefund,
 } from "../payments/payments.server";
 import { audited, auditTrail, type StaffActor } from "./audit.server";
 import { staffNotes } from "./tables.server";
 
-/** A refused order command, with the form field it is about. */
-export class OrderCommandError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "OrderCommandError";
-  }
-}
-
 const euros = (cents: number) => formatMoney(money(cents), "en");
-const english = (key: string) => serverI18n("en").t(key) as string;
 const target = (number: string) => ({ type: "order", id: number });
 
 const verbs: Partial<Record<OrderStatus, string>> = {
@@ -46,11 +36,8 @@ const verbs: Partial<Record<OrderStatus, string>> = {
   closed: "close",
 };
 
-async function existing(on: Queryable, number: string): Promise<OrderDetail> {
-  const order = await orderByNumber(on, number);
-  if (!order) throw new OrderCommandError("This order no longer exists.");
-  return order;
-}
+const gone = () => refuse.notFound("This order no longer exists.");
+const nothingLeft = () => refuse.conflict("This order has no paid amount left to refund.");
 
 /**
  * Moves an order along the transition table as staff: ship (carrier + track & trace; the customer gets the
@@ -60,24 +47,23 @@ export function changeOrderStatus(
   actor: StaffActor,
   number: string,
   input: { to: OrderStatus; trackAndTrace?: string; carrier?: string; note?: string },
-) {
+): Promise<OrderDetail | Refusal> {
   return audited(actor, async (tx) => {
-    const before = await existing(tx, number);
-    const moved = await transitionOrder(tx, {
-      number,
-      to: input.to,
-      actor: "staff",
-      actorId: actor.id,
-      note: input.note ?? null,
-      trackAndTrace: input.trackAndTrace ?? null,
-      carrier: input.carrier ?? null,
-    });
-    if (!moved.ok)
-      throw new OrderCommandError(
-        english(moved.messageKey),
-        moved.messageKey === "orders:errors.trackAndTraceRequired" ? "trackAndTrace" : undefined,
-      );
-    const after = moved.order;
+    const before = await orderByNumber(number, { tx });
+    if (!before) return gone();
+    const after = await transitionOrder(
+      {
+        number,
+        to: input.to,
+        actor: "staff",
+        actorId: actor.id,
+        note: input.note ?? null,
+        trackAndTrace: input.trackAndTrace ?? null,
+        carrier: input.carrier ?? null,
+      },
+      { tx },
+    );
+    if (isRefusal(after)) return after;
     return {
       result: after,
       audit: {
@@ -98,67 +84,107 @@ export function changeOrderStatus(
   });
 }
 
-/** What of an order's payment can still be refunded: its paid amount minus what was refunded. */
-export async function refundableOf(order: OrderDetail, on: Queryable = db()) {
-  const payment = order.paymentId ? await paymentById(on, order.paymentId) : null;
-  if (payment?.status !== "paid") return { payment, leftCents: 0 };
-  return { payment, leftCents: payment.amountCents - payment.refundedCents };
-}
-
-const nothingLeft = () => new OrderCommandError("This order has no paid amount left to refund.");
-
-/** A refund the payments domain refused, in the back office's words (the amount field when it is too much). */
-/** A refusal of the payments domain in the back office's words; `field` is the form field it is about. */
-function refundRefused(error: unknown, field: "amount" | undefined = "amount"): never {
-  if (error instanceof PaymentError) {
-    if (error.messageTranslationKey === "payments:errors.refundNotPaid") throw nothingLeft();
-    if (error.messageTranslationKey === "payments:errors.refundTooMuch") {
-      const left = Number(error.details.leftCents ?? 0);
-      if (left <= 0) throw nothingLeft();
-      throw new OrderCommandError(`At most ${euros(left)} is left to refund.`, field);
-    }
-    throw new OrderCommandError(error.message);
-  }
-  throw error;
+/**
+ * What of an order can still be refunded: what the provider collected, gift cards and wallet credit paid,
+ * less what went back (`shares` per way back, in the order a refund uses them).
+ */
+export async function refundableOf(
+  order: OrderDetail,
+  options: { tx?: Transaction } = {},
+): Promise<{ payment: PaymentRecord | null; leftCents: number; shares: RefundShares }> {
+  const payment = order.paymentId ? await paymentById(order.paymentId, options) : null;
+  const shares = await refundableOfOrder(
+    { orderReference: order.number, paymentId: order.paymentId },
+    options,
+  );
+  return { payment, leftCents: shares.providerCents + shares.giftCardCents + shares.walletCents, shares };
 }
 
 /**
- * Refunds part (or the rest) of an order's payment through the payment provider, idempotently; the
- * customer gets the refund e-mail. Gift card and wallet parts are not the provider's to refund.
- * What is left is checked by the payments domain after it looked the key up: the same command sent again
- * (a double click, a retried API call) answers the refund it made, even once nothing is left.
+ * A refusal of the payments domain in the back office's words; `field` is the form field it is about
+ * (the cancel form has no amount field).
+ */
+function refundRefused(refusal: Refusal, field: "amount" | undefined): Refusal {
+  if (refusal.messageKey === "payments:errors.refundNotPaid") return nothingLeft();
+  if (refusal.messageKey === "payments:errors.refundTooMuch") {
+    const left = Number(refusal.values.leftCents ?? 0);
+    if (left <= 0) return nothingLeft();
+    return refuse.invalid(`At most ${euros(left)} is left to refund.`, {}, field);
+  }
+  return refusal;
+}
+
+/** A staff refund: the provider's share (if any) and what went back to gift cards and the wallet. */
+export interface StaffRefund {
+  /** The provider's refund id, or the refund's own key when only cards and wallet paid it back. */
+  id: string;
+  /** The whole amount refunded over every way back. */
+  amountCents: number;
+  status: RefundRecord["status"];
+  provider: RefundRecord | null;
+  giftCards: { last4: string; amountCents: number }[];
+  walletCents: number;
+}
+
+/**
+ * Refunds part (or the rest) of an order, idempotently, through the payments domain's refund engine:
+ * the provider's share first, then gift cards (wallet credit for an expired card), then the wallet
+ * (docs/decisions/0039); the customer gets the refund e-mail. The same command sent again (a double
+ * click, a retried API call) answers the refund it made, even once nothing is left.
  */
 export async function refundOrder(
   actor: StaffActor,
   number: string,
   input: { amountCents: number; reason: string; idempotencyKey: string },
-): Promise<RefundRecord> {
-  const order = await existing(db(), number);
-  if (!order.paymentId) throw nothingLeft();
-  const done = await refundPayment(db(), {
+): Promise<StaffRefund | Refusal> {
+  const order = await orderByNumber(number);
+  if (!order) return gone();
+  const reserved = await reserveOrderRefund({
+    orderReference: number,
     paymentId: order.paymentId,
+    userId: order.userId,
     amountCents: input.amountCents,
     idempotencyKey: input.idempotencyKey,
     reason: input.reason,
-  }).catch(refundRefused);
-  if (done.status === "failed")
-    throw new OrderCommandError("The payment provider refused this refund; nothing was refunded.");
+  });
+  if (isRefusal(reserved)) return refundRefused(reserved, "amount");
+  const provider = reserved.provider ? await settleRefund(reserved.provider.id) : null;
+  if (isRefusal(provider)) return refundRefused(provider, "amount");
+  if (provider?.status === "failed")
+    return refuse.paymentFailed("The payment provider refused this refund; nothing was refunded.");
+  const others = reserved.giftCards.reduce((sum, c) => sum + c.amountCents, 0) + reserved.walletCents;
+  const done: StaffRefund = {
+    id: provider?.id ?? `order-refund:${input.idempotencyKey}`,
+    amountCents: (provider?.amountCents ?? 0) + others,
+    status: provider?.status ?? "refunded",
+    provider,
+    giftCards: reserved.giftCards,
+    walletCents: reserved.walletCents,
+  };
+  if (done.amountCents === 0 && !provider) return nothingLeft();
   return audited(actor, async (tx) => {
     // One entry and one e-mail per refund, also when the same command runs twice at once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-refund:${done.id}`}))`);
     if (await logged(tx, number, "refundId", done.id)) return { result: done, audit: null };
-    await queueRefundEmail(tx, number, done.amountCents);
+    await queueRefundEmail(number, done.amountCents, { tx });
+    const ways = [
+      provider ? `${euros(provider.amountCents)} to the payment` : null,
+      ...done.giftCards.map((c) => `${euros(c.amountCents)} to gift card …${c.last4}`),
+      done.walletCents > 0 ? `${euros(done.walletCents)} to wallet credit` : null,
+    ].filter(Boolean);
     return {
       result: done,
       audit: {
         action: "order.refund",
         target: target(number),
-        summary: `Refunded ${euros(done.amountCents)}: ${input.reason}`,
+        summary: `Refunded ${euros(done.amountCents)} (${ways.join(", ")}): ${input.reason}`,
         after: {
           refundId: done.id,
           amountCents: done.amountCents,
           status: done.status,
           reason: input.reason,
+          giftCards: done.giftCards,
+          walletCents: done.walletCents,
         },
       },
     };
@@ -167,7 +193,7 @@ export async function refundOrder(
 
 /** Whether the order's log has an entry with this value (a command sent twice answers what it did). */
 async function logged(on: Queryable, number: string, key: string, value: string): Promise<boolean> {
-  return (await auditTrail("order", number, on)).some((entry) => entry.after?.[key] === value);
+  return (await auditTrail("order", number, { tx: on })).some((entry) => entry.after?.[key] === value);
 }
 
 /**
@@ -181,40 +207,47 @@ export async function cancelOrder(
   actor: StaffActor,
   number: string,
   input: { reason: string; idempotencyKey: string },
-): Promise<OrderDetail> {
+): Promise<OrderDetail | Refusal> {
   const canceled = await audited(actor, async (tx) => {
-    const before = await existing(tx, number);
-    const moved = await transitionOrder(tx, {
-      number,
-      to: "canceled",
-      actor: "staff",
-      actorId: actor.id,
-      note: input.reason,
-    });
-    if (!moved.ok) {
+    const before = await orderByNumber(number, { tx });
+    if (!before) return gone();
+    const after = await transitionOrder(
+      { number, to: "canceled", actor: "staff", actorId: actor.id, note: input.reason },
+      { tx },
+    );
+    if (isRefusal(after)) {
       // The transition locked the order row: a cancel with this key that committed meanwhile is seen here.
       if (await logged(tx, number, "idempotencyKey", input.idempotencyKey)) {
-        const refund = await refundByKey(tx, input.idempotencyKey);
-        return { result: { order: await existing(tx, number), refund }, audit: null };
+        // Read again: `before` was read before the lock, while the other cancel was still under way.
+        const order = (await orderByNumber(number, { tx }))!;
+        return { result: { order, refund: await refundByKey(input.idempotencyKey, { tx }) }, audit: null };
       }
-      throw new OrderCommandError(english(moved.messageKey));
+      return after;
     }
-    const { payment, leftCents } = await refundableOf(before, tx);
-    const refund =
-      payment && leftCents > 0
-        ? await reserveRefund(tx, {
-            paymentId: payment.id,
-            amountCents: leftCents,
-            idempotencyKey: input.idempotencyKey,
-            reason: input.reason,
-          }).catch((error: unknown) => refundRefused(error, undefined)) // the cancel form has no amount field
+    const left = await refundableOfOrder({ orderReference: number, paymentId: before.paymentId }, { tx });
+    const all = left.providerCents + left.giftCardCents + left.walletCents;
+    const reserved =
+      all > 0
+        ? await reserveOrderRefund(
+            {
+              orderReference: number,
+              paymentId: before.paymentId,
+              userId: before.userId,
+              amountCents: all,
+              idempotencyKey: input.idempotencyKey,
+              reason: input.reason,
+            },
+            { tx },
+          )
         : null;
+    if (isRefusal(reserved)) return refundRefused(reserved, undefined);
+    const refund = reserved?.provider ?? null;
     return {
-      result: { order: moved.order, refund },
+      result: { order: after, refund },
       audit: {
         action: "order.cancel",
         target: target(number),
-        summary: `Canceled${refund ? ` with a refund of ${euros(refund.amountCents)}` : ""}: ${input.reason}`,
+        summary: `Canceled${all > 0 ? ` with a refund of ${euros(all)}` : ""}: ${input.reason}`,
         before: { status: before.status },
         after: {
           status: "canceled",
@@ -224,18 +257,19 @@ export async function cancelOrder(
       },
     };
   });
+  if (isRefusal(canceled)) return canceled;
   const { refund } = canceled;
   if (!refund) return canceled.order;
-  const settled = await settleRefund(db(), refund.id).catch(async (error: unknown) => {
-    if (!(error instanceof PaymentError)) throw error;
-    return (await refundByKey(db(), input.idempotencyKey)) ?? refund;
-  });
-  if (settled.status === "pending")
-    throw new OrderCommandError(
+  const settled = await settleRefund(refund.id);
+  const status = isRefusal(settled)
+    ? ((await refundByKey(input.idempotencyKey)) ?? refund).status
+    : settled.status;
+  if (status === "pending")
+    return refuse.unavailable(
       `The order is canceled; the payment provider did not confirm the refund of ${euros(refund.amountCents)} yet: send this cancel again to retry it.`,
     );
-  if (settled.status === "failed")
-    throw new OrderCommandError(
+  if (status === "failed")
+    return refuse.paymentFailed(
       `The order is canceled, but the payment provider refused the refund of ${euros(refund.amountCents)}: refund it with the refund form.`,
     );
   return canceled.order;
@@ -251,7 +285,7 @@ export interface StaffNote {
 /** Leaves an internal note on an order (staff only; the customer never sees it). */
 export function addOrderNote(actor: StaffActor, number: string, body: string) {
   return audited(actor, async (tx) => {
-    await existing(tx, number);
+    if (!(await orderByNumber(number, { tx }))) return gone();
     const [note] = await tx
       .insert(staffNotes)
       .values({ targetType: "order", targetId: number, body, authorId: actor.id, authorEmail: actor.email })
@@ -268,8 +302,8 @@ export function addOrderNote(actor: StaffActor, number: string, body: string) {
   });
 }
 
-export function notesOf(targetType: string, targetId: string, on: Queryable = db()): Promise<StaffNote[]> {
-  return on
+export function notesOf(targetType: string, targetId: string): Promise<StaffNote[]> {
+  return db()
     .select({
       id: staffNotes.id,
       body: staffNotes.body,

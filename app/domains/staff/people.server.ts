@@ -1,29 +1,23 @@
 // Customer and staff commands of the back office, each with its audit entry in the same transaction.
 import type { Role } from "../../platform/auth/auth.server";
-import {
-  AccountError,
-  createStaffAccount,
-  lockAdmins,
-  setCustomerBlocked,
-  setStaffRole,
-} from "../customers/customers.server";
+import { isRefusal, refuse } from "../../platform/refusal";
+import { createStaffAccount, setCustomerBlocked, setStaffRole } from "../customers/customers.server";
 import { audited, type StaffActor } from "./audit.server";
 import type { NewStaffInput } from "./validation";
-
-export { AccountError };
 
 /** Blocks a customer from ordering; the reason is required and kept with the account and in the log. */
 export function blockCustomer(actor: StaffActor, id: string, reason: string) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setCustomerBlocked(tx, id, true, reason);
+    const changed = await setCustomerBlocked(id, true, reason, { tx });
+    if (isRefusal(changed)) return changed;
     return {
-      result: after,
+      result: changed.after,
       audit: {
         action: "customer.block",
         target: { type: "customer", id },
         summary: `Blocked: ${reason}`,
-        before,
-        after,
+        before: changed.before,
+        after: changed.after,
       },
     };
   });
@@ -31,16 +25,17 @@ export function blockCustomer(actor: StaffActor, id: string, reason: string) {
 
 export function unblockCustomer(actor: StaffActor, id: string) {
   return audited(actor, async (tx) => {
-    const { before, after } = await setCustomerBlocked(tx, id, false, null);
+    const changed = await setCustomerBlocked(id, false, null, { tx });
+    if (isRefusal(changed)) return changed;
     return {
-      result: after,
-      audit: before.blocked
+      result: changed.after,
+      audit: changed.before.blocked
         ? {
             action: "customer.unblock",
             target: { type: "customer", id },
             summary: "Block lifted",
-            before,
-            after,
+            before: changed.before,
+            after: changed.after,
           }
         : null,
     };
@@ -49,7 +44,8 @@ export function unblockCustomer(actor: StaffActor, id: string) {
 
 export function addStaffMember(actor: StaffActor, input: NewStaffInput) {
   return audited(actor, async (tx) => {
-    const id = await createStaffAccount(tx, input);
+    const id = await createStaffAccount(input, { tx });
+    if (isRefusal(id)) return id;
     return {
       result: id,
       audit: {
@@ -67,13 +63,10 @@ export function addStaffMember(actor: StaffActor, input: NewStaffInput) {
  * role (a slip would lock them out), and the last admin stays an admin.
  */
 export async function changeStaffRole(actor: StaffActor, id: string, role: Role) {
-  if (id === actor.id) throw new AccountError("You cannot change your own role; ask another admin.");
+  if (id === actor.id) return refuse.forbidden("admin:accounts.ownRole");
   return audited(actor, async (tx) => {
-    // Counted with every admin row locked, before the change: see lockAdmins.
-    const admins = await lockAdmins(tx);
-    const changed = await setStaffRole(tx, id, role);
-    if (changed.before.role === "admin" && role !== "admin" && admins.every((admin) => admin === id))
-      throw new AccountError("The shop needs at least one admin.");
+    const changed = await setStaffRole(id, role, { tx });
+    if (isRefusal(changed)) return changed;
     return {
       result: changed.after,
       audit:

@@ -6,9 +6,9 @@ describe("role → permission table (PRODUCT.md, Accounts and roles)", () => {
     for (const permission of permissions) expect(can("admin", permission)).toBe(true);
   });
 
-  it("gives support orders, returns, customers and disputes, not the catalogue or settings", () => {
+  it("gives support orders, returns, customers, disputes and the contact tickets, not the catalogue or settings", () => {
     expect(rolePermissions.support).toEqual(
-      expect.arrayContaining(["orders", "returns", "customers", "disputes"]),
+      expect.arrayContaining(["orders", "returns", "customers", "disputes", "service"]),
     );
     for (const permission of ["catalogue", "content", "promotions", "settings", "staff", "audit"] as const)
       expect(can("support", permission)).toBe(false);
@@ -22,6 +22,7 @@ describe("role → permission table (PRODUCT.md, Accounts and roles)", () => {
       "orders",
       "returns",
       "customers",
+      "service",
       "disputes",
       "outbox",
       "settings",

@@ -12,6 +12,8 @@ export const permissions = [
   "orders",
   "returns",
   "customers",
+  "gift-cards",
+  "service",
   "disputes",
   "outbox",
   "settings",
@@ -21,13 +23,14 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 /**
- * PRODUCT.md "Accounts and roles": admin everything; support orders, returns, customers and disputes;
+ * PRODUCT.md "Accounts and roles": admin everything; support orders, returns, customers, disputes and the
+ * contact tickets (`service`);
  * merchandiser catalogue, content and promotions. Every role sees the dashboard (only its own parts of it).
  * Support also reads the outbox: "did my e-mail go out?" is a customer question (docs/decisions/0020).
  */
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   admin: permissions,
-  support: ["dashboard", "orders", "returns", "customers", "disputes", "outbox"],
+  support: ["dashboard", "orders", "returns", "customers", "gift-cards", "service", "disputes", "outbox"],
   merchandiser: ["dashboard", "catalogue", "content", "promotions"],
 };
 

@@ -12,9 +12,10 @@ import {
   storedSetting,
   writeSetting,
 } from "../content/content.server";
-
 import { highlightThresholds, setHighlightThresholds } from "../highlights/highlights.server";
 import type { HighlightThresholds } from "../highlights/thresholds";
+import { saveQuizContent, saveStudentDomains } from "../marketing/marketing.server";
+import type { QuizContent } from "../marketing/quiz";
 import { methodAvailability } from "../payments/payments.server";
 import { audited, changes, type StaffActor } from "./audit.server";
 import type { NoticeInput, PaymentMethodsInput } from "./validation";
@@ -23,8 +24,8 @@ import type { NoticeInput, PaymentMethodsInput } from "./validation";
 export async function changeSetting(actor: StaffActor, key: SettingKey, value: Record<string, number>) {
   const parsed = settingSchema(key).parse(value);
   return audited(actor, async (tx) => {
-    const before = settingValue(key, await readSetting(key, tx));
-    await writeSetting(key, storedSetting(key, parsed), actor.id, tx);
+    const before = settingValue(key, await readSetting(key, { tx }));
+    await writeSetting(key, storedSetting(key, parsed), { by: actor.id, tx });
     const diff = changes(before, parsed);
     return {
       result: parsed,
@@ -40,10 +41,39 @@ export async function changeSetting(actor: StaffActor, key: SettingKey, value: R
   });
 }
 
+/** Saves the student e-mail domains per country (a domain a line), with the lines added and removed. */
+export function changeStudentDomains(actor: StaffActor, lists: Record<"NL" | "BE" | "FR" | "ES", string>) {
+  return audited(actor, async (tx) => {
+    const { before, after } = await saveStudentDomains(lists, { by: actor.id, tx });
+    const summary = (Object.keys(after) as (keyof typeof after)[])
+      .map((country) => {
+        const added = after[country].filter((d) => !before[country].includes(d));
+        const removed = before[country].filter((d) => !after[country].includes(d));
+        return added.length + removed.length === 0
+          ? null
+          : `${country} ${[...added.map((d) => `+${d}`), ...removed.map((d) => `-${d}`)].join(" ")}`;
+      })
+      .filter((line) => line !== null);
+    return {
+      result: after,
+      audit:
+        summary.length > 0
+          ? {
+              action: "setting.update",
+              target: { type: "setting", id: "studentEmailDomains" },
+              summary: `Student e-mail domains: ${summary.join("; ")}`,
+              before,
+              after,
+            }
+          : null,
+    };
+  });
+}
+
 export function changeHighlightThresholds(actor: StaffActor, thresholds: HighlightThresholds) {
   return audited(actor, async (tx) => {
-    const before = await highlightThresholds(tx);
-    await setHighlightThresholds(thresholds, actor.id, tx);
+    const before = await highlightThresholds({ tx });
+    await setHighlightThresholds(thresholds, { by: actor.id, tx });
     const diff = changes(before, thresholds);
     return {
       result: thresholds,
@@ -59,7 +89,7 @@ export function changeHighlightThresholds(actor: StaffActor, thresholds: Highlig
 
 export function changeMaintenanceMode(actor: StaffActor, on: boolean, wasOn: boolean) {
   return audited(actor, async (tx) => {
-    await setMaintenanceMode(on, actor.id, tx);
+    await setMaintenanceMode(on, { by: actor.id, tx });
     return {
       result: on,
       audit:
@@ -84,7 +114,7 @@ export function publishSiteNotice(actor: StaffActor, input: NoticeInput) {
       startsAt: input.startsAt,
       endsAt: input.endsAt,
     };
-    const id = await publishNotice(notice, tx);
+    const id = await publishNotice(notice, { tx });
     return {
       result: id,
       audit: {
@@ -99,7 +129,7 @@ export function publishSiteNotice(actor: StaffActor, input: NoticeInput) {
 
 export function endSiteNotice(actor: StaffActor, id: number) {
   return audited(actor, async (tx) => {
-    const before = await endNotice(id, tx);
+    const before = await endNotice(id, { tx });
     return {
       result: before !== null,
       audit: before && {
@@ -133,7 +163,7 @@ export async function changePaymentMethods(actor: StaffActor, input: PaymentMeth
   );
   const before = JSON.parse(JSON.stringify(await methodAvailability())) as Record<string, unknown>;
   return audited(actor, async (tx) => {
-    await writeSetting(PAYMENT_METHODS_SETTING, setting, actor.id, tx);
+    await writeSetting(PAYMENT_METHODS_SETTING, setting, { by: actor.id, tx });
     const diff = changes(before, setting);
     return {
       result: setting,
@@ -143,6 +173,30 @@ export async function changePaymentMethods(actor: StaffActor, input: PaymentMeth
         summary: `Payment methods: ${Object.keys(diff.after).join(", ")}`,
         ...diff,
       },
+    };
+  });
+}
+
+/** Saves the quiz's personas and questions (four languages), audited with the ids before and after. */
+export function changeQuiz(actor: StaffActor, content: QuizContent) {
+  return audited(actor, async (tx) => {
+    const { before, after } = await saveQuizContent(content, { by: actor.id, tx });
+    const ids = (quiz: QuizContent) => ({
+      personas: quiz.personas.map((p) => p.id),
+      questions: quiz.questions.map((q) => q.id),
+    });
+    return {
+      result: after,
+      audit:
+        JSON.stringify(before) === JSON.stringify(after)
+          ? null
+          : {
+              action: "setting.update",
+              target: { type: "setting", id: "quiz" },
+              summary: `Quiz saved: ${after.personas.length} personas, ${after.questions.length} questions`,
+              before: ids(before),
+              after: ids(after),
+            },
     };
   });
 }

@@ -1,18 +1,14 @@
+import { isRefusal } from "../../platform/refusal";
 import type { ChartSize } from "../sizing/size-charts";
-import { resetSizeChart, SizeChartError, saveSizeChart } from "../sizing/sizing.server";
+import { resetSizeChart, saveSizeChart } from "../sizing/sizing.server";
 import { audited, type StaffActor } from "./audit.server";
 import type { SizeChartInput } from "./validation";
 
-export { SizeChartError };
-
 export function changeSizeChart(actor: StaffActor, input: SizeChartInput) {
   return audited(actor, async (tx) => {
-    const { before, after } = await saveSizeChart(
-      tx,
-      input.profile,
-      input.family,
-      input.sizes as ChartSize[],
-    );
+    const saved = await saveSizeChart(input.profile, input.family, input.sizes as ChartSize[], { tx });
+    if (isRefusal(saved)) return saved;
+    const { before, after } = saved;
     const same = JSON.stringify(before) === JSON.stringify(after);
     return {
       result: after,
@@ -31,7 +27,7 @@ export function changeSizeChart(actor: StaffActor, input: SizeChartInput) {
 
 export function restoreSizeChart(actor: StaffActor, input: Pick<SizeChartInput, "profile" | "family">) {
   return audited(actor, async (tx) => {
-    const changed = await resetSizeChart(tx, input.profile, input.family);
+    const changed = await resetSizeChart(input.profile, input.family, { tx });
     return {
       result: changed !== null,
       audit: changed && {

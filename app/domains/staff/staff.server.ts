@@ -4,23 +4,28 @@ import type { StaffRole } from "../../platform/auth/auth.server";
 import type { Visitor } from "../../platform/auth/session.server";
 import type { StaffActor } from "./audit.server";
 
-export {
-  AUDIT_PAGE_SIZE,
-  type AuditEntry,
-  type AuditLogEntry,
-  type AuditQuery,
-  audited,
-  auditLog,
-  auditTrail,
-  changes,
-  recordStaffAction,
-  type StaffActor,
-} from "./audit.server";
+export { type AuditLogEntry, auditLog, auditTrail, type StaffActor } from "./audit.server";
 export * from "./catalogue.server";
-export { type Dashboard, dashboard, type NotYetAvailable, startOfShopDay } from "./dashboard.server";
+export {
+  createContentEntry,
+  publishContentEntry,
+  restoreContentVersion,
+  scheduleContentEntry,
+} from "./content.server";
+export { dashboard, type NotYetAvailable } from "./dashboard.server";
+export {
+  creditWalletByStaff,
+  issueGoodwillGiftCard,
+  resendGiftCardByStaff,
+  setGiftCardBlockedByStaff,
+} from "./gift-cards.server";
+export * from "./marketplace.server";
 export * from "./orders.server";
 export * from "./people.server";
-export { can, type Permission, permissions, rolePermissions } from "./permissions";
+export { can, type Permission, rolePermissions } from "./permissions";
+export * from "./promotions.server";
+export * from "./returns.server";
+export { answerTicket, changeTicketStatus } from "./service.server";
 export * from "./site.server";
 export * from "./sizing.server";
 

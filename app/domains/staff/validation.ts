@@ -1,18 +1,21 @@
 import { z } from "zod";
 import { staffRoles } from "../../platform/auth/roles";
 import * as rules from "../../platform/forms/rules";
+import { countries } from "../../platform/forms/validators";
 import { locales } from "../../platform/i18n/locales";
+import { centsToDecimal, eurosToCents } from "../../platform/money";
 import { shopLocalToUtc } from "../../platform/shop-time";
-import { reservedSegments } from "../../routing/pages";
+import { reservedSegments } from "../../routing/urls";
 import { type SettingDefinition, type SettingKey, settingDefinitions } from "../content/settings";
+import { garmentFamilies } from "../sizing/size-charts";
 
 /**
  * The back office's forms, one Zod schema each, parsed in the browser (Conform) and again on the server.
  * The back office is English only: messages here are plain English, not translation keys.
  */
 
-const optionalText = (max: number) => rules.optional(rules.maxChars(max));
-const text = (max: number) => rules.required({ max });
+export const optionalText = (max: number) => rules.optional(rules.maxChars(max));
+export const text = (max: number) => rules.required({ max });
 
 /** Whole euros and cents as staff type them ("49.95", "49,95", "49") → integer cents; never a float. */
 export function euros(options: { min?: number; max?: number } = {}) {
@@ -20,22 +23,18 @@ export function euros(options: { min?: number; max?: number } = {}) {
     .string({ error: "Enter an amount" })
     .trim()
     .regex(/^\d{1,6}(?:[.,]\d{1,2})?$/, { error: "Enter an amount like 49.95" })
-    .transform((value) => {
-      const [whole, fraction = ""] = value.split(/[.,]/) as [string, string?];
-      return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-    })
+    .transform(eurosToCents)
     .refine((cents) => cents >= (options.min ?? 0), {
-      error: `The amount must be at least ${((options.min ?? 0) / 100).toFixed(2)}`,
+      error: `The amount must be at least ${centsToDecimal(options.min ?? 0)}`,
     })
     .refine((cents) => options.max === undefined || cents <= options.max, {
-      error: `The amount must be at most ${((options.max ?? 0) / 100).toFixed(2)}`,
+      error: `The amount must be at most ${centsToDecimal(options.max ?? 0)}`,
     });
 }
 
 /** Integer cents as the amount field shows them: 4995 → "49.95". */
 export function centsToInput(cents: number | null): string {
-  if (cents === null) return "";
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return cents === null ? "" : centsToDecimal(cents);
 }
 
 /** A list page's number, on the /admin pages and in the API: whole, from 1 to 10,000. */
@@ -112,7 +111,7 @@ export type ProductPriceInput = z.output<typeof ProductPriceSchema>;
 /** The ids of `product:availableSoonReasons.*`: the reasons the product page can explain. */
 export const availableSoonReasonIds = ["restocking", "in-production"] as const;
 
-const shopLocalTime = z
+export const shopLocalTime = z
   .string()
   .trim()
   .refine((value) => shopLocalToUtc(value) !== null, { error: "Enter a date and time" })
@@ -335,7 +334,7 @@ const cm = rules.optional(
 /** A chart's ranges per size: min and max in cm per measurement (both or neither). */
 export const SizeChartSchema = z.object({
   profile: rules.choice(["women", "men"]),
-  family: rules.choice(["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"]),
+  family: rules.choice(garmentFamilies),
   sizes: z
     .array(
       z.object({
@@ -414,7 +413,7 @@ export const paymentMethodIds = [
 const MethodRuleSchema = z
   .object({
     enabled: rules.toggle(),
-    countries: z.array(z.enum(["NL", "BE", "FR", "ES"])).default([]),
+    countries: z.array(z.enum(countries)).default([]),
     min: rules.optional(euros()),
     max: rules.optional(euros()),
   })
@@ -447,7 +446,7 @@ export const carriers = [
   "Correos Express",
 ] as const;
 
-const idempotencyKey = z.uuid({ error: "Reload the page and try again" });
+export const idempotencyKey = z.uuid({ error: "Reload the page and try again" });
 
 export const ShipOrderSchema = z.object({
   carrier: rules.choice(carriers),

@@ -1,20 +1,15 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
-import type { Queryable } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { env } from "../../platform/env.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
+import { type Refusal, refuse } from "../../platform/refusal";
 import { href } from "../../routing/urls";
 import { activeVariantStock, orderableVariantIds, variantLabels } from "../catalog/catalog.server";
 import { queueEmail, queueSms } from "../notifications/notifications.server";
 import { stockAlerts } from "./tables.server";
 import type { StockAlertInput } from "./validation";
-
-export type SubscribeResult =
-  | { ok: true; created: boolean }
-  /** The variant is unknown, or in stock (nothing to wait for): the spec's "stock alert failure". */
-  | { ok: false; messageKey: "product:stockAlert.failed" };
 
 function productUrl(locale: Locale, slug: string): string {
   return `${env().BASE_URL}${href("product", { product: slug }, locale, env().I18N_STRATEGY)}`;
@@ -22,41 +17,41 @@ function productUrl(locale: Locale, slug: string): string {
 
 /**
  * Signs a contact up for a sold-out variant. Idempotent per contact and variant: a second sign-up while the
- * first is open changes nothing and sends no second confirmation. The confirmation e-mail is written in the
- * same transaction (outbox), in the shopper's locale.
+ * first is open changes nothing (`created: false`) and sends no second confirmation. The confirmation
+ * e-mail is written in the same transaction (outbox), in the shopper's locale. The spec's "stock alert
+ * failure" when the variant is unknown, or in stock (nothing to wait for).
  */
 export async function subscribeStockAlert(
   input: StockAlertInput,
   locale: Locale,
-  options: { on?: Queryable } = {},
-): Promise<SubscribeResult> {
+): Promise<{ created: boolean } | Refusal> {
   const email = input.email?.trim().toLowerCase() || null;
   const phone = input.phone?.trim() || null;
-  return transaction(
-    async (tx) => {
-      const stock = await activeVariantStock(tx, input.variantId);
-      if (stock === null || stock > 0) return { ok: false, messageKey: "product:stockAlert.failed" } as const;
-      const inserted = await tx
-        .insert(stockAlerts)
-        .values({ variantId: input.variantId, email, phone, locale })
-        .onConflictDoNothing()
-        .returning({ id: stockAlerts.id });
-      if (inserted.length === 0) return { ok: true, created: false } as const;
-      if (email) {
-        const label = (await variantLabels(tx, locale, [input.variantId])).get(input.variantId);
-        if (label) {
-          await queueEmail(tx, {
+  return transaction(async (tx) => {
+    const stock = await activeVariantStock(input.variantId, { tx });
+    if (stock === null || stock > 0) return refuse.conflict("product:stockAlert.failed");
+    const inserted = await tx
+      .insert(stockAlerts)
+      .values({ variantId: input.variantId, email, phone, locale })
+      .onConflictDoNothing()
+      .returning({ id: stockAlerts.id });
+    if (inserted.length === 0) return { created: false };
+    if (email) {
+      const label = (await variantLabels(locale, [input.variantId], { tx })).get(input.variantId);
+      if (label) {
+        await queueEmail(
+          {
             to: email,
             locale,
             template: "stockAlertConfirmation",
             data: { productName: label.name, size: label.size, productUrl: productUrl(locale, label.slug) },
-          });
-        }
+          },
+          { tx },
+        );
       }
-      return { ok: true, created: true } as const;
-    },
-    { on: options.on },
-  );
+    }
+    return { created: true };
+  });
 }
 
 /**
@@ -64,90 +59,105 @@ export async function subscribeStockAlert(
  * is marked notified in the same transaction. Rows are claimed with SKIP LOCKED, so replicas running this
  * together never send an alert twice.
  */
-export async function notifyBackInStock(options: { limit?: number; on?: Queryable } = {}) {
-  return transaction(
-    async (tx) => {
-      const waiting = await tx
-        .selectDistinct({ variantId: stockAlerts.variantId })
-        .from(stockAlerts)
-        .where(isNull(stockAlerts.notifiedAt));
-      const restocked = await orderableVariantIds(
-        tx,
-        waiting.map((w) => w.variantId),
-      );
-      if (restocked.length === 0) return { notified: 0 };
-      const due = await tx
-        .select({
-          id: stockAlerts.id,
-          variantId: stockAlerts.variantId,
-          email: stockAlerts.email,
-          phone: stockAlerts.phone,
-          locale: stockAlerts.locale,
-        })
-        .from(stockAlerts)
-        .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.variantId, restocked)))
-        .orderBy(stockAlerts.id)
-        .limit(options.limit ?? 200)
-        .for("update", { skipLocked: true });
-      let sent = 0;
-      const byLocale = new Map<Locale, number[]>();
-      for (const alert of due) {
-        const locale = alert.locale as Locale;
-        byLocale.set(locale, [...(byLocale.get(locale) ?? []), alert.variantId]);
-      }
-      const labels = new Map<string, { name: string; slug: string; size: string }>();
-      for (const [locale, ids] of byLocale) {
-        for (const [id, label] of await variantLabels(tx, locale, [...new Set(ids)]))
-          labels.set(`${locale}:${id}`, label);
-      }
-      for (const alert of due) {
-        const locale = alert.locale as Locale;
-        const label = labels.get(`${locale}:${alert.variantId}`);
-        if (label) {
-          const url = productUrl(locale, label.slug);
-          if (alert.email) {
-            await queueEmail(tx, {
+export async function notifyBackInStock(options: { limit?: number } = {}) {
+  return transaction(async (tx) => {
+    const waiting = await tx
+      .selectDistinct({ variantId: stockAlerts.variantId })
+      .from(stockAlerts)
+      .where(isNull(stockAlerts.notifiedAt));
+    const restocked = await orderableVariantIds(
+      waiting.map((w) => w.variantId),
+      { tx },
+    );
+    if (restocked.length === 0) return { notified: 0 };
+    const due = await tx
+      .select({
+        id: stockAlerts.id,
+        variantId: stockAlerts.variantId,
+        email: stockAlerts.email,
+        phone: stockAlerts.phone,
+        locale: stockAlerts.locale,
+      })
+      .from(stockAlerts)
+      .where(and(isNull(stockAlerts.notifiedAt), inArray(stockAlerts.variantId, restocked)))
+      .orderBy(stockAlerts.id)
+      .limit(options.limit ?? 200)
+      .for("update", { skipLocked: true });
+    let sent = 0;
+    const byLocale = new Map<Locale, number[]>();
+    for (const alert of due) {
+      const locale = alert.locale as Locale;
+      byLocale.set(locale, [...(byLocale.get(locale) ?? []), alert.variantId]);
+    }
+    const labels = new Map<string, { name: string; slug: string; size: string }>();
+    for (const [locale, ids] of byLocale) {
+      for (const [id, label] of await variantLabels(locale, [...new Set(ids)], { tx }))
+        labels.set(`${locale}:${id}`, label);
+    }
+    for (const alert of due) {
+      const locale = alert.locale as Locale;
+      const label = labels.get(`${locale}:${alert.variantId}`);
+      if (label) {
+        const url = productUrl(locale, label.slug);
+        if (alert.email) {
+          await queueEmail(
+            {
               to: alert.email,
               locale,
               template: "backInStock",
               data: { productName: label.name, size: label.size, productUrl: url },
-            });
-          }
-          if (alert.phone) {
-            await queueSms(tx, {
+            },
+            { tx },
+          );
+        }
+        if (alert.phone) {
+          await queueSms(
+            {
               to: alert.phone,
               locale,
               template: "backInStock",
               values: { product: label.name, size: label.size, url },
-            });
-          }
-          sent++;
-        }
-      }
-      if (due.length > 0) {
-        await tx
-          .update(stockAlerts)
-          .set({ notifiedAt: sql`now()` })
-          .where(
-            inArray(
-              stockAlerts.id,
-              due.map((a) => a.id),
-            ),
+            },
+            { tx },
           );
+        }
+        sent++;
       }
-      return { notified: sent };
-    },
-    { on: options.on },
-  );
+    }
+    if (due.length > 0) {
+      await tx
+        .update(stockAlerts)
+        .set({ notifiedAt: sql`now()` })
+        .where(
+          inArray(
+            stockAlerts.id,
+            due.map((a) => a.id),
+          ),
+        );
+    }
+    return { notified: sent };
+  });
 }
 
-/** Checks for restocked variants every minute. */
+const BATCH = 200;
+
+/**
+ * Checks for restocked variants every minute (docs/decisions/0042): it reads the state, stock > 0 for a
+ * size with open alerts, not the change, so every writer wakes the alerts without knowing of them: the
+ * back office, a return scanned in, an expired or canceled order giving its units back, an import or a
+ * hand-written UPDATE. Batches follow each other until a burst is sent; each batch its own transaction.
+ */
 export const notifyBackInStockJob = defineJob<{ reason: string }>({
   name: "stock-alerts.notify",
   schedule: { cron: "* * * * *", data: { reason: "schedule" } },
   options: { retryLimit: 0, expireInSeconds: 300 },
   async handle() {
-    const { notified } = await notifyBackInStock();
-    if (notified > 0) logger.info({ notified }, "back-in-stock alerts sent");
+    let total = 0;
+    for (let batch = 0; batch < 50; batch++) {
+      const { notified } = await notifyBackInStock({ limit: BATCH });
+      total += notified;
+      if (notified < BATCH) break;
+    }
+    if (total > 0) logger.info({ notified: total }, "back-in-stock alerts sent");
   },
 });

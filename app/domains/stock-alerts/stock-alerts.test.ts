@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
+import { transaction } from "../../platform/db/transaction.server";
 import { parseShopForm } from "../../platform/forms/submission";
+import { returnStock } from "../catalog/catalog.server";
 import { productTranslations, productVariants } from "../catalog/tables.server";
 import { outboxMessages } from "../notifications/tables.server";
 import { notifyBackInStock, subscribeStockAlert } from "./stock-alerts.server";
@@ -67,9 +69,8 @@ describe("stock-alert form", () => {
 describe("subscribeStockAlert", () => {
   it("stores the alert once per contact and variant, with one confirmation e-mail in the shopper's locale", async () => {
     const input = { variantId: variant.id, email: "Anna@Example.nl" };
-    expect(await subscribeStockAlert(input, "nl")).toEqual({ ok: true, created: true });
+    expect(await subscribeStockAlert(input, "nl")).toEqual({ created: true });
     expect(await subscribeStockAlert({ ...input, email: "anna@example.nl" }, "nl")).toEqual({
-      ok: true,
       created: false,
     });
     const alerts = await connection.db.select().from(stockAlerts);
@@ -95,7 +96,6 @@ describe("subscribeStockAlert", () => {
 
   it("accepts a phone number alone, without a confirmation e-mail", async () => {
     expect(await subscribeStockAlert({ variantId: variant.id, phone: "+31612345678" }, "en")).toEqual({
-      ok: true,
       created: true,
     });
     expect(await connection.db.select().from(outboxMessages)).toHaveLength(0);
@@ -103,12 +103,12 @@ describe("subscribeStockAlert", () => {
 
   it("fails (stock alert failure) for a size in stock or an unknown size, and stores nothing", async () => {
     await connection.db.update(productVariants).set({ stock: 4 }).where(eq(productVariants.id, variant.id));
-    expect(await subscribeStockAlert({ variantId: variant.id, email: "a@example.nl" }, "en")).toEqual({
-      ok: false,
+    expect(await subscribeStockAlert({ variantId: variant.id, email: "a@example.nl" }, "en")).toMatchObject({
+      kind: "conflict",
       messageKey: "product:stockAlert.failed",
     });
     expect(await subscribeStockAlert({ variantId: 999_999, email: "a@example.nl" }, "en")).toMatchObject({
-      ok: false,
+      messageKey: "product:stockAlert.failed",
     });
     expect(await connection.db.select().from(stockAlerts)).toHaveLength(0);
   });
@@ -143,6 +143,55 @@ describe("notifyBackInStock", () => {
     const input = { variantId: variant.id, email: "sam@example.fr" };
     await subscribeStockAlert(input, "fr");
     await connection.db.update(stockAlerts).set({ notifiedAt: new Date() });
-    expect(await subscribeStockAlert(input, "fr")).toEqual({ ok: true, created: true });
+    expect(await subscribeStockAlert(input, "fr")).toEqual({ created: true });
+  });
+});
+
+describe("back in stock, whoever restocks", () => {
+  it("wakes the alerts of a size put back by an expired or canceled order (returnStock) and by any other writer", async () => {
+    await subscribeStockAlert({ variantId: variant.id, email: "ana@example.es" }, "es");
+    await connection.db.delete(outboxMessages);
+    await transaction((tx) => returnStock([{ variantId: variant.id, quantity: 1 }], { tx }));
+    expect(await notifyBackInStock()).toEqual({ notified: 1 });
+
+    await connection.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant.id));
+    await subscribeStockAlert({ variantId: variant.id, email: "ana@example.es" }, "es");
+    await connection.db.execute(sql`update product_variants set stock = 7 where id = ${variant.id}`);
+    expect(await notifyBackInStock()).toEqual({ notified: 1 });
+    expect(
+      (await connection.db.select().from(outboxMessages)).filter((m) => m.template === "backInStock"),
+    ).toHaveLength(2);
+  });
+
+  it("sends each alert once in a burst of restocks with several senders at once", async () => {
+    const sizes = await connection.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .orderBy(productVariants.id)
+      .limit(3);
+    const ids = sizes.map((s) => s.id);
+    await connection.db.update(productVariants).set({ stock: 0 }).where(inArray(productVariants.id, ids));
+    for (const id of ids)
+      for (let n = 0; n < 8; n++)
+        await subscribeStockAlert({ variantId: id, email: `burst${n}@example.nl` }, "nl");
+    await connection.db.delete(outboxMessages);
+    const restock = (id: number) =>
+      transaction((tx) => returnStock([{ variantId: id, quantity: 1 }], { tx }));
+    await Promise.all([
+      ...ids.flatMap((id) => [restock(id), restock(id), restock(id)]),
+      notifyBackInStock({ limit: 5 }),
+      notifyBackInStock({ limit: 5 }),
+      notifyBackInStock({ limit: 5 }),
+      notifyBackInStock({ limit: 5 }),
+    ]);
+    await Promise.all([notifyBackInStock(), notifyBackInStock()]);
+    await notifyBackInStock();
+    const sent = (await connection.db.select().from(outboxMessages)).filter(
+      (m) => m.template === "backInStock",
+    );
+    expect(sent).toHaveLength(24);
+    expect(new Set(sent.map((m) => `${m.recipient}:${JSON.stringify(m.payload)}`)).size).toBe(24);
+    const open = await connection.db.select().from(stockAlerts).where(isNull(stockAlerts.notifiedAt));
+    expect(open).toHaveLength(0);
   });
 });

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "../../platform/auth/tables.server";
 import { products } from "../catalog/tables.server";
-import { user } from "../customers/auth-tables.server";
 
 /** A customer's wishlist (one per customer) or a guest's, found by the token in the `shop_wishlist` cookie. */
 export const wishlists = pgTable(

@@ -1,19 +1,21 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { onSignIn } from "../../platform/auth/auth.server";
-import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
+import { db, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import type { Channel } from "../../platform/http/context";
 import { readGuestToken } from "../../platform/http/guest-token.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { defineJob } from "../../platform/jobs/jobs.server";
 import { logger } from "../../platform/logging/logger.server";
+import { isRefusal, type Refusal, refuse } from "../../platform/refusal";
 import {
   activeProductCards,
   isActiveProduct,
   type ProductCard,
   productSizes,
+  recordProductEvent,
 } from "../catalog/catalog.server";
-import { recordEvent } from "../highlights/highlights.server";
+
 import { wishlistItems, wishlists } from "./tables.server";
 
 /** A signed-in customer's wishlist, or a guest's by the token in the `shop_wishlist` cookie. */
@@ -37,8 +39,8 @@ function ownerIs(ref: WishlistRef) {
   return "userId" in ref ? eq(wishlists.userId, ref.userId) : eq(wishlists.token, ref.token);
 }
 
-async function findWishlistId(on: Queryable, ref: WishlistRef): Promise<number | null> {
-  const [row] = await on.select({ id: wishlists.id }).from(wishlists).where(ownerIs(ref));
+async function findWishlistId(tx: Transaction, ref: WishlistRef): Promise<number | null> {
+  const [row] = await tx.select({ id: wishlists.id }).from(wishlists).where(ownerIs(ref));
   return row?.id ?? null;
 }
 
@@ -52,9 +54,9 @@ async function lockedWishlist(tx: Transaction, ref: WishlistRef): Promise<number
 }
 
 /** The wishlisted product ids, most recently added first (the hearts on cards and the badge). */
-export async function wishlistProductIds(on: Queryable, ref: WishlistRef | null): Promise<number[]> {
+export async function wishlistProductIds(ref: WishlistRef | null): Promise<number[]> {
   if (!ref) return [];
-  const rows = await on
+  const rows = await db()
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
     .innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId))
@@ -64,12 +66,8 @@ export async function wishlistProductIds(on: Queryable, ref: WishlistRef | null)
 }
 
 /** The wishlist's cards (active products only), most recently added first. */
-export async function wishlistCards(
-  on: Queryable,
-  ref: WishlistRef | null,
-  locale: Locale,
-): Promise<ProductCard[]> {
-  return activeProductCards(on, locale, await wishlistProductIds(on, ref));
+export async function wishlistCards(ref: WishlistRef | null, locale: Locale): Promise<ProductCard[]> {
+  return activeProductCards(locale, await wishlistProductIds(ref));
 }
 
 export interface WishlistEntry {
@@ -82,16 +80,12 @@ export interface WishlistEntry {
 
 /** The wishlist page: each product's card with its sizes, most recently added first. */
 export async function wishlistPage(
-  on: Queryable,
   ref: WishlistRef | null,
   locale: Locale,
   channel: Channel,
 ): Promise<WishlistEntry[]> {
-  const cards = await wishlistCards(on, ref, locale);
-  const sizes = await productSizes(
-    on,
-    cards.map((c) => c.id),
-  );
+  const cards = await wishlistCards(ref, locale);
+  const sizes = await productSizes(cards.map((c) => c.id));
   return cards.map((card) => ({
     card,
     sizes: sizes.get(card.id) ?? [],
@@ -99,101 +93,84 @@ export async function wishlistPage(
   }));
 }
 
-export type WishlistChange =
-  | { ok: true; changed: boolean }
-  /** The spec's "Wishlist add failed": the product is unknown or no longer sold. */
-  | { ok: false; messageKey: "wishlist:errors.add" };
+export interface WishlistChange {
+  changed: boolean;
+}
 
 /**
  * Adds a product (a style in one colour). Idempotent: adding a product that is there changes nothing
- * (`changed: false`) and records no second wishlist-add event.
+ * (`changed: false`) and records no second wishlist-add event. The spec's "Wishlist add failed" when
+ * the product is unknown or no longer sold.
  */
-export async function addToWishlist(
-  on: Queryable,
-  ref: WishlistRef,
-  productId: number,
-): Promise<WishlistChange> {
-  const change = await transaction(
-    async (tx): Promise<WishlistChange> => {
-      if (!(await isActiveProduct(tx, productId))) return { ok: false, messageKey: "wishlist:errors.add" };
-      const wishlistId = await lockedWishlist(tx, ref);
-      const added = await tx
-        .insert(wishlistItems)
-        .values({ wishlistId, productId })
-        .onConflictDoNothing()
-        .returning({ productId: wishlistItems.productId });
-      await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
-      return { ok: true, changed: added.length > 0 };
-    },
-    { on },
-  );
-  if (change.ok && change.changed) recordEvent(productId, "wishlist-add");
+export async function addToWishlist(ref: WishlistRef, productId: number): Promise<WishlistChange | Refusal> {
+  const change = await transaction(async (tx) => {
+    if (!(await isActiveProduct(productId, { tx }))) return refuse.notFound("wishlist:errors.add");
+    const wishlistId = await lockedWishlist(tx, ref);
+    const added = await tx
+      .insert(wishlistItems)
+      .values({ wishlistId, productId })
+      .onConflictDoNothing()
+      .returning({ productId: wishlistItems.productId });
+    await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
+    return { changed: added.length > 0 };
+  });
+  if (!isRefusal(change) && change.changed) recordProductEvent(productId, "wishlist-add");
   return change;
 }
 
 /** Removes a product; idempotent (removing one that is not there changes nothing). */
-export async function removeFromWishlist(
-  on: Queryable,
-  ref: WishlistRef,
-  productId: number,
-): Promise<{ ok: true; changed: boolean }> {
-  return transaction(
-    async (tx) => {
-      const wishlistId = await findWishlistId(tx, ref);
-      if (wishlistId === null) return { ok: true, changed: false } as const;
-      const removed = await tx
-        .delete(wishlistItems)
-        .where(and(eq(wishlistItems.wishlistId, wishlistId), eq(wishlistItems.productId, productId)))
-        .returning({ productId: wishlistItems.productId });
-      await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
-      return { ok: true, changed: removed.length > 0 } as const;
-    },
-    { on },
-  );
+export async function removeFromWishlist(ref: WishlistRef, productId: number): Promise<WishlistChange> {
+  return transaction(async (tx) => {
+    const wishlistId = await findWishlistId(tx, ref);
+    if (wishlistId === null) return { changed: false };
+    const removed = await tx
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.wishlistId, wishlistId), eq(wishlistItems.productId, productId)))
+      .returning({ productId: wishlistItems.productId });
+    await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
+    return { changed: removed.length > 0 };
+  });
 }
 
 /** Moves a guest's wishlist into the customer's at sign-in (a union), then deletes it. */
-export async function mergeGuestWishlist(on: Queryable, token: string, userId: string): Promise<number> {
-  return transaction(
-    async (tx) => {
-      const [guest] = await tx
-        .select({ id: wishlists.id })
-        .from(wishlists)
-        .where(eq(wishlists.token, token))
-        .for("update");
-      if (!guest) return 0;
-      const items = await tx
-        .select({ productId: wishlistItems.productId, addedAt: wishlistItems.addedAt })
-        .from(wishlistItems)
-        .where(eq(wishlistItems.wishlistId, guest.id));
-      let merged = 0;
-      if (items.length > 0) {
-        const wishlistId = await lockedWishlist(tx, { userId });
-        const added = await tx
-          .insert(wishlistItems)
-          .values(items.map((item) => ({ wishlistId, ...item })))
-          .onConflictDoNothing()
-          .returning({ productId: wishlistItems.productId });
-        merged = added.length;
-        await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
-      }
-      await tx.delete(wishlists).where(eq(wishlists.id, guest.id));
-      return merged;
-    },
-    { on },
-  );
+export async function mergeGuestWishlist(token: string, userId: string): Promise<number> {
+  return transaction(async (tx) => {
+    const [guest] = await tx
+      .select({ id: wishlists.id })
+      .from(wishlists)
+      .where(eq(wishlists.token, token))
+      .for("update");
+    if (!guest) return 0;
+    const items = await tx
+      .select({ productId: wishlistItems.productId, addedAt: wishlistItems.addedAt })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.wishlistId, guest.id));
+    let merged = 0;
+    if (items.length > 0) {
+      const wishlistId = await lockedWishlist(tx, { userId });
+      const added = await tx
+        .insert(wishlistItems)
+        .values(items.map((item) => ({ wishlistId, ...item })))
+        .onConflictDoNothing()
+        .returning({ productId: wishlistItems.productId });
+      merged = added.length;
+      await tx.update(wishlists).set({ updatedAt: sql`now()` }).where(eq(wishlists.id, wishlistId));
+    }
+    await tx.delete(wishlists).where(eq(wishlists.id, guest.id));
+    return merged;
+  });
 }
 
 onSignIn("wishlist", async ({ userId, cookieHeader }) => {
   const token = readGuestToken(cookieHeader, WISHLIST_COOKIE);
   if (!token) return undefined;
-  await mergeGuestWishlist(db(), token, userId);
+  await mergeGuestWishlist(token, userId);
   return { dropCookies: [WISHLIST_COOKIE] };
 });
 
 /** Per product, how many wishlists hold it (PRODUCT.md "wishlisted"). */
-export async function wishlistCounts(on: Queryable): Promise<Map<number, number>> {
-  const rows = await on
+export async function wishlistCounts(): Promise<Map<number, number>> {
+  const rows = await db()
     .select({ productId: wishlistItems.productId, count: sql<number>`count(*)::int` })
     .from(wishlistItems)
     .groupBy(wishlistItems.productId);
@@ -201,9 +178,9 @@ export async function wishlistCounts(on: Queryable): Promise<Map<number, number>
 }
 
 /** Deletes guest wishlists untouched for longer than their cookie lives. */
-export async function pruneGuestWishlists(on: Queryable = db(), now = new Date()): Promise<number> {
+export async function pruneGuestWishlists(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - GUEST_WISHLIST_DAYS * 86_400_000);
-  const removed = await on
+  const removed = await db()
     .delete(wishlists)
     .where(and(isNotNull(wishlists.token), lt(wishlists.updatedAt, before)))
     .returning({ id: wishlists.id });

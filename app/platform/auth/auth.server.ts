@@ -57,7 +57,9 @@ export const auth = betterAuth({
   emailAndPassword: {
     enabled: true,
     minPasswordLength: 8,
-    maxPasswordLength: 128,
+    // The forms allow 128 characters (code points, app/platform/forms/validators.ts); better-auth counts
+    // UTF-16 units, so an emoji counts twice here: room for 128 of them.
+    maxPasswordLength: 256,
     // A registered customer confirms the e-mail address before the first sign-in (docs/decisions/0024);
     // the shop sends the links itself (app/domains/customers), so no sendVerificationEmail here.
     requireEmailVerification: true,

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { ApiError } from "../http/api-error";
+import { type Refusal, refusalStatus, refuse } from "../refusal";
 import type { StaffRole } from "./auth.server";
 import { checkSession, isStaff, type Visitor } from "./session.server";
 
@@ -30,8 +31,11 @@ function forbidden(request: Request, message: string): never {
   throw data({ message }, { status: 403 });
 }
 
-/** The signed-in visitor (session cookie, or `Authorization: Bearer` for the app), or a 401 / login redirect. */
-export async function requireVisitor(request: Request): Promise<Visitor> {
+/**
+ * The signed-in customer (session cookie, or `Authorization: Bearer` for the app), or a 401 / login
+ * redirect. Staff accounts have their own customer area too.
+ */
+export async function requireCustomer(request: Request): Promise<Visitor> {
   const { visitor } = await checkSession(request);
   return visitor ?? signedOut(request);
 }
@@ -45,25 +49,20 @@ export async function requireStaff(
   request: Request,
   role?: StaffRole | readonly StaffRole[],
 ): Promise<Visitor> {
-  const visitor = await requireVisitor(request);
+  const visitor = await requireCustomer(request);
   const wanted: readonly (StaffRole | undefined)[] = role === undefined ? [undefined] : [role].flat();
   if (wanted.some((one) => isStaff(visitor, one))) return visitor;
   const needed = role === undefined ? "a staff account" : `the ${wanted.join(" or ")} role`;
   return forbidden(request, `You need ${needed} for this.`);
 }
 
-/** A signed-in customer (staff accounts have their own customer area too). */
-export const requireCustomer = requireVisitor;
-
-export type OrderRefusal = { ok: false; messageKey: "errors.blockedCannotOrder"; status: 403 };
-
 /**
- * Whether this customer may place an order (SPEC §6: a blocked customer browses and signs in, but cannot
- * order). Checkout calls it before it places anything and shows the blocked page on a refusal; the flag
- * is read from the session, which better-auth refreshes from the user row.
+ * Why this customer may not place an order, or null when they may (SPEC §6: a blocked customer browses and
+ * signs in, but cannot order). Checkout asks before it places anything and shows the blocked page on a
+ * refusal; the flag is read from the session, which better-auth refreshes from the user row.
  */
-export function customerMayOrder(visitor: Visitor): { ok: true } | OrderRefusal {
-  return visitor.blocked ? { ok: false, messageKey: "errors.blockedCannotOrder", status: 403 } : { ok: true };
+function orderRefusal(visitor: Visitor): Refusal | null {
+  return visitor.blocked ? refuse.forbidden("errors.blockedCannotOrder") : null;
 }
 
 /**
@@ -74,7 +73,9 @@ export function customerMayOrder(visitor: Visitor): { ok: true } | OrderRefusal 
  */
 export async function requireMayOrder(request: Request): Promise<Visitor | null> {
   const { visitor } = await checkSession(request);
-  if (!visitor || customerMayOrder(visitor).ok) return visitor;
-  if (isApi(request)) throw new ApiError(403, "errors.blockedCannotOrder", "Blocked user cannot order.");
+  const refused = visitor && orderRefusal(visitor);
+  if (!refused) return visitor;
+  if (isApi(request))
+    throw new ApiError(refusalStatus[refused.kind], refused.messageKey, "Blocked user cannot order.");
   throw data({ reason: "blocked" }, { status: 403 });
 }

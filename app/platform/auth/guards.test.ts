@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
-import { user } from "../../domains/customers/tables.server";
 import { demoAccounts, seedDemoAccounts } from "../../seed/demo-accounts.server";
 import type { Connection } from "../db/db.server";
 import { ApiError } from "../http/api-error";
 import { auth } from "./auth.server";
-import { requireMayOrder, requireStaff, requireVisitor } from "./guards.server";
+import { requireCustomer, requireMayOrder, requireStaff } from "./guards.server";
+import { user } from "./tables.server";
 
 let connection: Connection;
 const cookies: Record<string, string> = {};
@@ -14,7 +14,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   connection = await freshDatabase();
-  await seedDemoAccounts(connection.db);
+  await seedDemoAccounts();
   for (const account of demoAccounts) {
     const { headers } = await auth.api.signInEmail({
       body: { email: account.email, password: account.password },
@@ -94,7 +94,7 @@ describe("requireStaff", () => {
   });
 
   it("keeps the page's locale in the login redirect", async () => {
-    expect(await refusal(requireVisitor(page(undefined, "/fr/customer/account/?x=1")))).toEqual({
+    expect(await refusal(requireCustomer(page(undefined, "/fr/customer/account/?x=1")))).toEqual({
       status: 302,
       location: `/fr/login/?redirect=${encodeURIComponent("/fr/customer/account/?x=1")}`,
     });
@@ -123,7 +123,7 @@ describe("requireMayOrder", () => {
         key: "errors.blockedCannotOrder",
       });
       // A blocked customer still signs in and reaches their own account.
-      expect((await requireVisitor(page("customer", "/en/customer/account/"))).blocked).toBe(true);
+      expect((await requireCustomer(page("customer", "/en/customer/account/"))).blocked).toBe(true);
     } finally {
       await connection.db.update(user).set({ blocked: false }).where(eq(user.email, demoAccounts[0]!.email));
     }

@@ -19,9 +19,6 @@ const COST = 1_000;
 const COUNTER = [1_000, 4_000] as const;
 const VALID_SECONDS = 10 * 60;
 
-/** The form field the widget fills (`<altcha-widget name="captcha">`). */
-export const CAPTCHA_FIELD = "captcha";
-
 // Derived from the session secret: one secret to set for all replicas, two independent keys.
 const secret = (purpose: string) =>
   createHash("sha256").update(`${env().SESSION_SECRET}:altcha:${purpose}`).digest("hex");

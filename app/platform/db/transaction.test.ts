@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { categories } from "../../domains/catalog/tables.server";
+import { isRefusal, refuse } from "../refusal";
 import { type Connection, selectRows } from "./db.server";
-import { afterCommit, transaction } from "./transaction.server";
+import { afterCommit, inTransaction, transaction } from "./transaction.server";
 
 let connection: Connection;
 beforeAll(async () => {
@@ -46,6 +47,39 @@ describe("transaction", () => {
       }),
     ).rejects.toThrow("outer fails");
     expect(await connection.db.select().from(categories).where(eq(categories.position, 905))).toHaveLength(0);
+  });
+});
+
+describe("a refusal returned by the work", () => {
+  it("rolls back what the work wrote and is returned, not thrown; its effects never run", async () => {
+    let effectRan = false;
+    const result = await transaction(async (tx) => {
+      await tx.insert(categories).values({ position: 911 });
+      afterCommit(tx, () => {
+        effectRan = true;
+      });
+      return refuse.conflict("checkout:errors.soldOut", { product: "Dress" });
+    });
+    expect(isRefusal(result) && result.messageKey).toBe("checkout:errors.soldOut");
+    expect(effectRan).toBe(false);
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 911))).toHaveLength(0);
+  });
+
+  it("in a savepoint rolls back only the savepoint; the outer work decides what to do with it", async () => {
+    const outcome = await transaction(async (outer) => {
+      await outer.insert(categories).values({ position: 912 });
+      const inner = await transaction(
+        async (tx) => {
+          await tx.insert(categories).values({ position: 913 });
+          return refuse.invalid("forms:validation.required");
+        },
+        { on: outer },
+      );
+      return isRefusal(inner) ? "went on without the inner part" : "inner committed";
+    });
+    expect(outcome).toBe("went on without the inner part");
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 912))).toHaveLength(1);
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 913))).toHaveLength(0);
   });
 });
 
@@ -128,5 +162,34 @@ describe("afterCommit", () => {
       { isolationLevel: "serializable" },
     );
     expect({ calls, effects }).toEqual({ calls: 2, effects: 1 });
+  });
+});
+
+describe("inTransaction (a command composed into another)", () => {
+  it("runs in its own transaction without one, rolling back its refusal", async () => {
+    const result = await inTransaction(undefined, async (tx) => {
+      await tx.insert(categories).values({ position: 921 });
+      return refuse.conflict("checkout:errors.soldOut");
+    });
+    expect(isRefusal(result)).toBe(true);
+    expect(await connection.db.select().from(categories).where(eq(categories.position, 921))).toHaveLength(0);
+  });
+
+  it("joins the caller's transaction without a savepoint: the caller's refusal rolls back both", async () => {
+    const result = await transaction(async (outer) => {
+      await outer.insert(categories).values({ position: 922 });
+      const inner = await inTransaction(outer, async (tx) => {
+        expect(tx).toBe(outer);
+        await tx.insert(categories).values({ position: 923 });
+        return refuse.conflict("checkout:errors.soldOut");
+      });
+      return inner;
+    });
+    expect(isRefusal(result)).toBe(true);
+    const rows = await connection.db
+      .select()
+      .from(categories)
+      .where(inArray(categories.position, [922, 923]));
+    expect(rows).toHaveLength(0);
   });
 });

@@ -54,6 +54,9 @@ describe("translateMessage", () => {
 
   it("translates the spec's messages", () => {
     expect(translateMessage(t, encodeMessage({ key: "required" }))).toBe("This field is required");
+    // A schema's own message key (not one of the spec's) is translated as it is; other text stays.
+    expect(translateMessage(t, "forms:labels.email")).toBe("Email address");
+    expect(translateMessage(t, "Already translated: ok.")).toBe("Already translated: ok.");
     expect(translateMessage(t, encodeMessage({ key: "email" }))).toBe("Not a valid email");
   });
 
@@ -89,7 +92,7 @@ describe("translateMessage", () => {
       for (const key of validationKeys) {
         const text = translateMessage(
           translate,
-          encodeMessage({ key, values: { count: 2, example: "X", date: "2024-03-01" } }),
+          encodeMessage({ key, values: { count: 2, example: "X", date: "2024-03-01", min: 1, max: 9 } }),
           {
             label: "L",
           },

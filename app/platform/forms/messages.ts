@@ -28,6 +28,7 @@ export const validationKeys = [
   "giftCardCode",
   "giftCardCheck",
   "giftCardPin",
+  "giftCardAmount",
   "cardHolder",
   "cardNumber",
   "cardMonth",
@@ -93,6 +94,7 @@ export function decodeMessage(text: string): Message | null {
 export type Translate = (key: string, options: Record<string, unknown>) => string;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NAMESPACED_KEY = /^[a-z]+:[A-Za-z0-9_.]+$/;
 
 /**
  * The text to show for one validation message. `label` is the field's visible (already translated) label,
@@ -101,7 +103,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function translateMessage(t: Translate, text: string, options: { label?: string } = {}): string {
   const message = decodeMessage(text);
-  if (!message) return text;
+  // A schema's own message is a namespaced key (`marketing:refer.errors.ownEmail`): translated as it is.
+  if (!message) return NAMESPACED_KEY.test(text) ? t(text, {}) : text;
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(message.values ?? {})) {
     // Dates interpolate as Date objects so i18next formats them for the reader's locale.

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import type { Refusal } from "../refusal";
 import { type Translate, translateMessage } from "./messages";
 import { firstMessage, shopErrorMap } from "./rules";
 
@@ -33,8 +34,8 @@ export type ParsedSubmission<Value> =
       status: "success";
       value: Value;
       /**
-       * A reply for after the domain call: `reply({ formErrors: ["common:errors.x"] })` when it refused
-       * (keys are translated), `reply({ resetForm: true })` after success.
+       * A reply for after the domain call: `reply({ refusal })` when it refused (translated, on its field
+       * when it names one, else for the whole form), `reply({ resetForm: true })` after success.
        */
       reply: (options?: ReplyOptions) => SubmissionResult<string[]>;
     }
@@ -42,6 +43,7 @@ export type ParsedSubmission<Value> =
 
 export type ReplyOptions =
   | { resetForm?: boolean }
+  | { refusal: Refusal; hideFields?: string[] }
   | { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
 
 /**
@@ -65,6 +67,15 @@ export function parseSubmission<Schema extends z.ZodType>(
       value: submission.value,
       reply: (reply = {}) => {
         if ("resetForm" in reply && reply.resetForm) return submission.reply({ resetForm: true });
+        if ("refusal" in reply) {
+          const text = options.t(reply.refusal.messageKey, reply.refusal.values);
+          const hideFields = [...hidden, ...(reply.hideFields ?? [])];
+          return submission.reply(
+            reply.refusal.field
+              ? { fieldErrors: { [reply.refusal.field]: [text] }, hideFields }
+              : { formErrors: [text], hideFields },
+          );
+        }
         const { formErrors, fieldErrors, hideFields } = reply as Extract<
           ReplyOptions,
           { formErrors?: string[] }

@@ -23,6 +23,11 @@ export interface MicroCacheOptions {
    * an expired page is rendered while the visitor waits.
    */
   revalidate?: (request: Request) => Promise<Response>;
+  /**
+   * Registers the cache's `forget` (drops every stored page) with whatever makes pages stale at once, such
+   * as publishing content: the next request renders afresh instead of waiting out `s-maxage`.
+   */
+  forgetOn?: (forget: () => void) => void;
 }
 
 interface Entry {
@@ -58,6 +63,7 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
   /** The micro-cache's own background renders: they skip the lookup and store what they render. */
   const revalidations = new WeakSet<Request>();
   const refreshing = new Set<string>();
+  options.forgetOn?.(() => entries.clear());
 
   const respond = (entry: Entry, acceptsGzip: boolean, head: boolean, state = "hit") => {
     const headers = new Headers(entry.headers);

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { microCache, sharedMaxAge, staleWhileRevalidate } from "./micro-cache.server";
 import { mayBePersonal, notPages } from "./middleware.server";
 
-function shop(clock = { now: 0 }, options: { revalidate?: boolean } = {}) {
+function shop(
+  clock = { now: 0 },
+  options: { revalidate?: boolean; forgetOn?: (forget: () => void) => void } = {},
+) {
   let renders = 0;
   const app = new Hono();
   app.use(
@@ -13,6 +16,7 @@ function shop(clock = { now: 0 }, options: { revalidate?: boolean } = {}) {
       personal: mayBePersonal,
       now: () => clock.now,
       revalidate: options.revalidate ? async (request) => app.fetch(request) : undefined,
+      forgetOn: options.forgetOn,
     }),
   );
   app.use(async (c, next) => {
@@ -43,6 +47,16 @@ function shop(clock = { now: 0 }, options: { revalidate?: boolean } = {}) {
 }
 
 describe("micro-cache", () => {
+  it("forgets every page when told (a content publish), so the next request renders afresh", async () => {
+    let forget = () => {};
+    const { app, renders } = shop(undefined, { forgetOn: (f) => (forget = f) });
+    await app.request("/en/category/dresses/");
+    expect((await app.request("/en/category/dresses/")).headers.get("x-micro-cache")).toBe("hit");
+    forget();
+    expect((await app.request("/en/category/dresses/")).headers.get("x-micro-cache")).toBe("miss");
+    expect(renders()).toBe(2);
+  });
+
   it("serves a shareable page again with its own headers until its s-maxage runs out", async () => {
     const { app, renders, clock } = shop();
     const first = await app.request("/en/category/dresses/");

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Locale } from "../i18n/locales";
 import { logger } from "../logging/logger.server";
@@ -78,10 +78,6 @@ export const immutableAssets: MiddlewareHandler = async (c, next) => {
   for (const name of documentOnlyHeaders) c.res.headers.delete(name);
 };
 
-export function nonceOf(c: Context<AppEnv>): string | undefined {
-  return c.get("secureHeadersNonce");
-}
-
 /** Paths that are not pages: the micro-cache leaves them alone. */
 export function notPages(path: string): boolean {
   return /^\/(?:api|assets|media|admin)(?:\/|$)/.test(path) || path === "/sw.js";
@@ -92,7 +88,39 @@ export function mayBePersonal(request: Request): boolean {
   const cookie = request.headers.get("cookie") ?? "";
   return (
     /session_token=/.test(cookie) ||
+    // An early-access ticket may open a campaign before its window (content's EARLY_ACCESS_COOKIE).
+    /(?:^|;\s*)shop_early_access=/.test(cookie) ||
     /(?:^|;\s*)shop_channel=/.test(cookie) ||
     request.headers.get("x-shop-channel") !== null
   );
 }
+
+/**
+ * Behind TLS (an `https:` BASE_URL) every cookie the shop sets carries `Secure` (ASVS 3.3.1): better-auth
+ * marks its own, and this covers the rest (locale, consent, channel, guest cart and wishlist) without each
+ * place having to know.
+ */
+export const secureCookies: MiddlewareHandler = async (c, next) => {
+  await next();
+  const cookies = c.res.headers.getSetCookie();
+  if (!cookies.some((cookie) => !/;\s*secure\s*(?:;|$)/i.test(cookie))) return;
+  c.res.headers.delete("set-cookie");
+  for (const cookie of cookies)
+    c.res.headers.append("set-cookie", /;\s*secure\s*(?:;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+};
+
+const FORM_TYPES = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/**
+ * A page's action reads form data (every form of the shop posts `application/x-www-form-urlencoded` or
+ * `multipart/form-data`, with or without JavaScript); anything else posted to a page would fail in
+ * `request.formData()` with a 500. It gets a 415 instead (found by the forms fuzzer of issue 21). The API
+ * and webhooks read their own bodies and are left alone.
+ */
+export const pageWritesAreForms: MiddlewareHandler = async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  if (/^\/(?:api|webhooks)\//.test(c.req.path)) return next();
+  if (FORM_TYPES.test(c.req.header("content-type") ?? "")) return next();
+  return c.text("Unsupported Media Type", 415);
+};

@@ -16,6 +16,15 @@ describe("message formatting", () => {
     expect(createI18n("nl", resources).t("due", { date })).toBe("Uiterlijk 1 maart 2024");
     expect(createI18n("nl", resources).t("total", { n: 1234 })).toBe("1.234 artikelen");
   });
+
+  it("shows cents as each locale's amount (a refusal's values carry cents)", () => {
+    const min = {
+      en: { common: { min: "From {{amountCents, money}}" } },
+      fr: { common: { min: "Dès {{amountCents, money}}" } },
+    };
+    expect(createI18n("en", min).t("min", { amountCents: 6_000 })).toBe("From €60.00");
+    expect(createI18n("fr", min).t("min", { amountCents: 2_550 }).replace(/\s/g, " ")).toBe("Dès 25,50 €");
+  });
 });
 
 describe("messages in the browser", () => {

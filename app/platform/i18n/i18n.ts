@@ -1,4 +1,5 @@
 import i18next, { type BackendModule, type i18n, type Resource } from "i18next";
+import { formatMoney, money } from "../money";
 import { defaultLocale, intlLocales, isLocale, type Locale } from "./locales";
 
 export const namespaces = [
@@ -16,12 +17,23 @@ export const namespaces = [
   "checkout",
   "orders",
   "refunds",
+  "returns",
   "myorders",
+  "marketplace",
+  "trade",
   "demo",
+  "marketing",
+  "service",
+  "content",
+  "giftcard",
+  "admin",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
-/** Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts stay on the server. */
-export type ClientNamespace = Exclude<Namespace, "email" | "refunds">;
+/**
+ * Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts and the back
+ * office's refusals (English only, answered by the server) stay on the server.
+ */
+export type ClientNamespace = Exclude<Namespace, "email" | "refunds" | "admin">;
 
 /**
  * A ready i18next instance for one locale, built synchronously from already-loaded messages. With a
@@ -49,6 +61,10 @@ export function createI18n(locale: Locale, resources: Resource, backend?: Backen
   );
   instance.services.formatter?.add("number", (value, lng, options) =>
     new Intl.NumberFormat(intlLocales[isLocale(lng) ? lng : defaultLocale], options).format(value),
+  );
+  // `{{amountCents, money}}`: a refusal carries cents, each locale shows them as its own amount.
+  instance.services.formatter?.add("money", (value, lng) =>
+    formatMoney(money(Number(value)), isLocale(lng) ? lng : defaultLocale),
   );
   return instance;
 }

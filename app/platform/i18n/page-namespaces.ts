@@ -15,6 +15,9 @@ const known: readonly ClientNamespace[] = [
   "orders",
   "myorders",
   "demo",
+  "service",
+  "content",
+  "giftcard",
 ];
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */

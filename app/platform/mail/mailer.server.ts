@@ -10,6 +10,7 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 export interface EmailTransport {

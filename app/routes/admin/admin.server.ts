@@ -4,13 +4,9 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { AdminActionData } from "~/components/admin/admin-form";
 import {
-  AccountError,
   actorOf,
-  CatalogueError,
   can,
-  OrderCommandError,
   type Permission,
-  SizeChartError,
   type StaffActor,
   type StaffMember,
 } from "~/domains/staff/staff.server";
@@ -18,6 +14,7 @@ import { loginRedirect, requireStaff } from "~/platform/auth/guards.server";
 import { checkSession, isStaff } from "~/platform/auth/session.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { serverI18n } from "~/platform/i18n/resources.server";
+import { isRefusal, type Refusal } from "~/platform/refusal";
 
 export interface Guarded {
   staff: StaffMember;
@@ -65,32 +62,21 @@ const t = (key: string, values: Record<string, unknown> = {}) =>
 export async function runForm<S extends z.ZodType>(
   formData: FormData,
   schema: S,
-  run: (value: z.output<S>) => Promise<string | { message: string; created?: string }>,
+  run: (value: z.output<S>) => Promise<string | { message: string; created?: string } | Refusal>,
 ): Promise<AdminActionData> {
   const intent = String(formData.get("intent") ?? "");
   const parsed = parseSubmission(formData, schema, { t });
   if (parsed.status === "error") return { intent, result: parsed.result };
-  try {
-    const outcome = await run(parsed.value);
-    const { message, created } =
-      typeof outcome === "string" ? { message: outcome, created: undefined } : outcome;
-    return { intent, result: parsed.reply(), message, created };
-  } catch (error) {
-    if (
-      error instanceof CatalogueError ||
-      error instanceof AccountError ||
-      error instanceof SizeChartError ||
-      error instanceof OrderCommandError
-    ) {
-      return {
-        intent,
-        result: error.field
-          ? parsed.reply({ fieldErrors: { [error.field]: [error.message] } })
-          : parsed.reply({ formErrors: [error.message] }),
-      };
-    }
-    throw error;
-  }
+  const outcome = await run(parsed.value);
+  if (isRefusal(outcome)) return { intent, result: parsed.reply({ refusal: outcome }) };
+  const { message, created } =
+    typeof outcome === "string" ? { message: outcome, created: undefined } : outcome;
+  return { intent, result: parsed.reply(), message, created };
+}
+
+/** The status line of a command that went through, or its refusal for the form. */
+export function said(outcome: unknown, message: string): string | Refusal {
+  return isRefusal(outcome) ? outcome : message;
 }
 
 /** An action's answer to an intent it does not know (a stale page, a hand-made request). */

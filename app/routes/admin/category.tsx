@@ -12,6 +12,7 @@ import { categoriesForStaff } from "~/domains/catalog/catalog.server";
 import { auditTrail, saveCategoryFromForm } from "~/domains/staff/staff.server";
 import { CategorySchema } from "~/domains/staff/validation";
 import { languageNames, locales } from "~/platform/i18n/locales";
+import { isRefusal } from "~/platform/refusal";
 import type { Route } from "./+types/category";
 import { idParam, notFound, requirePermission, runForm } from "./admin.server";
 
@@ -34,7 +35,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = categoryId(params.id);
   let savedId: number | undefined;
   const reply = await runForm(await request.formData(), CategorySchema, async (value) => {
-    savedId = await saveCategoryFromForm(actor, id, value);
+    const saved = await saveCategoryFromForm(actor, id, value);
+    if (isRefusal(saved)) return saved;
+    savedId = saved;
     return "Category saved; the shop's navigation shows it within a minute.";
   });
   if (id === null && savedId !== undefined) return redirect(`/admin/categories/${savedId}/`);

@@ -1,16 +1,30 @@
+import { randomUUID } from "node:crypto";
 import { data, Link } from "react-router";
-import { ActionStatus, AdminFormView, AdminTextarea, useAdminForm } from "~/components/admin/admin-form";
+import {
+  ActionStatus,
+  AdminFormView,
+  AdminInput,
+  AdminTextarea,
+  useAdminForm,
+} from "~/components/admin/admin-form";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { OrderStatusBadge } from "~/components/admin/order-status";
 import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
 import { customerForStaff } from "~/domains/customers/customers.server";
 import { ordersOfCustomer } from "~/domains/orders/orders.server";
-import { auditTrail, blockCustomer, unblockCustomer } from "~/domains/staff/staff.server";
-import { BlockCustomerSchema } from "~/domains/staff/validation";
-import { db } from "~/platform/db/db.server";
+import { WalletCreditSchema } from "~/domains/staff/credit-validation";
+import {
+  auditTrail,
+  blockCustomer,
+  creditWalletByStaff,
+  unblockCustomer,
+} from "~/domains/staff/staff.server";
+import { BlockCustomerSchema, centsToInput } from "~/domains/staff/validation";
+import { walletOf } from "~/domains/wallet/wallet.server";
+import { isRefusal } from "~/platform/refusal";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/customer";
-import { notFound, requirePermission, runForm } from "./admin.server";
+import { notFound, requirePermission, runForm, said } from "./admin.server";
 
 function customerId(value: string | undefined): string {
   if (!value || !/^[0-9a-f-]{36}$/i.test(value)) throw data(null, { status: 404 });
@@ -20,25 +34,39 @@ function customerId(value: string | undefined): string {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "customers");
   const id = customerId(params.id);
-  const [customer, trail, orders] = await Promise.all([
+  const [customer, trail, orders, wallet] = await Promise.all([
     customerForStaff(id),
     auditTrail("customer", id),
-    ordersOfCustomer(db(), id),
+    ordersOfCustomer(id),
+    walletOf(id, { limit: 20 }),
   ]);
   if (!customer) notFound();
-  return { customer, trail: trail.reverse(), orders };
+  return { customer, trail: trail.reverse(), orders, wallet, creditKey: randomUUID() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, "customers");
   const id = customerId(params.id);
-  return runForm(await request.formData(), BlockCustomerSchema, async (value) => {
+  const formData = await request.formData();
+  if (formData.get("intent") === "wallet-credit")
+    return runForm(formData, WalletCreditSchema, async (value) => {
+      const balance = await creditWalletByStaff(actor, id, {
+        amountCents: value.amount,
+        reason: value.reason,
+        idempotencyKey: value.idempotencyKey,
+      });
+      return isRefusal(balance)
+        ? balance
+        : `Credit added; the wallet now holds ${centsToInput(balance)} EUR.`;
+    });
+  return runForm(formData, BlockCustomerSchema, async (value) => {
     if (value.intent === "block") {
-      await blockCustomer(actor, id, value.reason);
-      return "Customer blocked: they can browse but not order.";
+      return said(
+        await blockCustomer(actor, id, value.reason),
+        "Customer blocked: they can browse but not order.",
+      );
     }
-    await unblockCustomer(actor, id);
-    return "Block lifted: the customer can order again.";
+    return said(await unblockCustomer(actor, id), "Block lifted: the customer can order again.");
   });
 }
 
@@ -52,7 +80,8 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {
-  const { customer, trail, orders } = loaderData;
+  const { customer, trail, orders, wallet, creditKey } = loaderData;
+  const credit = useAdminForm("wallet-credit", WalletCreditSchema, { idempotencyKey: creditKey });
   const block = useAdminForm("block", BlockCustomerSchema);
   const unblock = useAdminForm("unblock", BlockCustomerSchema);
   return (
@@ -162,6 +191,37 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </DataTable>
         )}
+      </Panel>
+      <Panel
+        className="mt-4"
+        title="Wallet credit"
+        description="Goodwill credit with a reason the customer sees in their wallet; audited."
+      >
+        <p className="mb-3 text-sm">
+          Balance <Euros cents={wallet.balanceCents} />
+        </p>
+        {wallet.entries.length > 0 ? (
+          <ul className="mb-4 space-y-1 text-sm">
+            {wallet.entries.map((e) => (
+              <li key={e.id}>
+                {formatShopTime(e.createdAt)} · {e.kind}
+                {e.reference ? ` · ${e.reference}` : ""}
+                {e.note ? ` · ${e.note}` : ""} · <Euros cents={e.amountCents} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <AdminFormView form={credit} submitLabel="Add goodwill credit" quiet>
+          <input type="hidden" name="idempotencyKey" value={creditKey} />
+          <AdminInput form={credit} name="amount" label="Amount (€)" inputMode="decimal" />
+          <AdminTextarea
+            form={credit}
+            name="reason"
+            label="Reason (the customer sees it)"
+            rows={2}
+            maxChars={300}
+          />
+        </AdminFormView>
       </Panel>
       <Panel className="mt-4" title="History" description="Every change staff made to this account.">
         <AuditTrail entries={trail} />

@@ -87,7 +87,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="grid gap-4 desktop:grid-cols-2">
-        {d.returns ? <NotYet title="Open returns" section={d.returns} /> : null}
+        {d.returns ? (
+          <Figure
+            label="Open returns"
+            value={String(d.returns.open)}
+            note="Requested, on their way or received and not refunded"
+            to="/admin/returns/?status=open"
+          />
+        ) : null}
         {d.disputes ? <NotYet title="Open disputes" section={d.disputes} /> : null}
       </div>
       {d.lowStock ? (

@@ -10,6 +10,7 @@ import {
 } from "~/components/admin/admin-form";
 import { OrderStatusBadge } from "~/components/admin/order-status";
 import { DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
+import { isOrderNumber } from "~/domains/orders/numbers";
 import { nextStatuses, orderByNumber } from "~/domains/orders/orders.server";
 import {
   addOrderNote,
@@ -29,20 +30,20 @@ import {
   RefundOrderSchema,
   ShipOrderSchema,
 } from "~/domains/staff/validation";
-import { db } from "~/platform/db/db.server";
+import { isRefusal } from "~/platform/refusal";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/order";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
 function orderNumber(value: string | undefined): string {
-  if (!value || !/^[1-9]\d{8}$/.test(value)) throw data(null, { status: 404 });
+  if (!value || !isOrderNumber(value)) throw data(null, { status: 404 });
   return value;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "orders");
   const number = orderNumber(params.number);
-  const order = await orderByNumber(db(), number);
+  const order = await orderByNumber(number);
   if (!order) throw data(null, { status: 404 });
   const [{ payment, leftCents }, timeline] = await Promise.all([refundableOf(order), orderTimeline(order)]);
   return {
@@ -70,28 +71,32 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "ship":
       return runForm(formData, ShipOrderSchema, async (value) => {
-        await changeOrderStatus(actor, number, { to: "complete", ...value });
-        return "Shipped: the customer has the e-mail with the track & trace code.";
+        const shipped = await changeOrderStatus(actor, number, { to: "complete", ...value });
+        return isRefusal(shipped)
+          ? shipped
+          : "Shipped: the customer has the e-mail with the track & trace code.";
       });
     case "hold":
       return runForm(formData, OrderNoteSchema, async (value) => {
-        await changeOrderStatus(actor, number, { to: "holded", note: value.note });
-        return "The order is on hold.";
+        const held = await changeOrderStatus(actor, number, { to: "holded", note: value.note });
+        return isRefusal(held) ? held : "The order is on hold.";
       });
     case "release":
       return runForm(formData, OrderNoteSchema, async (value) => {
-        await changeOrderStatus(actor, number, { to: "processing", note: value.note });
-        return "The order is released and ready to ship.";
+        const released = await changeOrderStatus(actor, number, { to: "processing", note: value.note });
+        return isRefusal(released) ? released : "The order is released and ready to ship.";
       });
     case "close":
       return runForm(formData, OrderNoteSchema, async (value) => {
-        await changeOrderStatus(actor, number, { to: "closed", note: value.note });
-        return "The order is closed.";
+        const closed = await changeOrderStatus(actor, number, { to: "closed", note: value.note });
+        return isRefusal(closed) ? closed : "The order is closed.";
       });
     case "cancel":
       return runForm(formData, CancelOrderSchema, async (value) => {
-        await cancelOrder(actor, number, value);
-        return "Canceled; what was paid is refunded and the customer has the e-mail.";
+        const canceled = await cancelOrder(actor, number, value);
+        return isRefusal(canceled)
+          ? canceled
+          : "Canceled; what was paid is refunded and the customer has the e-mail.";
       });
     case "refund":
       return runForm(formData, RefundOrderSchema, async (value) => {
@@ -100,12 +105,13 @@ export async function action({ request, params }: Route.ActionArgs) {
           reason: value.reason,
           idempotencyKey: value.idempotencyKey,
         });
+        if (isRefusal(refund)) return refund;
         return `Refunded ${centsToInput(refund.amountCents)} EUR; the customer has the e-mail.`;
       });
     case "note":
       return runForm(formData, InternalNoteSchema, async (value) => {
-        await addOrderNote(actor, number, value.body);
-        return "Note added.";
+        const note = await addOrderNote(actor, number, value.body);
+        return isRefusal(note) ? note : "Note added.";
       });
     default:
       unknownIntent();

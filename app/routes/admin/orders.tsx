@@ -9,8 +9,7 @@ import {
   SearchBar,
   tableLink,
 } from "~/components/admin/ui";
-import { findOrders } from "~/domains/orders/orders.server";
-import type { OrderStatus } from "~/domains/orders/tables.server";
+import { findOrders, type OrderStatus } from "~/domains/orders/orders.server";
 import { orderStatuses } from "~/domains/orders/transitions";
 import { pageOf } from "~/domains/staff/validation";
 import { formatShopTime } from "~/platform/shop-time";

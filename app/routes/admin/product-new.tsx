@@ -4,6 +4,7 @@ import { PageHeader, Panel } from "~/components/admin/ui";
 import { addProduct } from "~/domains/staff/staff.server";
 import { NewProductSchema } from "~/domains/staff/validation";
 import { languageNames, locales } from "~/platform/i18n/locales";
+import { isRefusal } from "~/platform/refusal";
 import type { Route } from "./+types/product-new";
 import { requirePermission, runForm } from "./admin.server";
 
@@ -17,7 +18,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, "catalogue");
   let created: number | undefined;
   const reply = await runForm(await request.formData(), NewProductSchema, async (value) => {
-    created = await addProduct(actor, value);
+    const added = await addProduct(actor, value);
+    if (isRefusal(added)) return added;
+    created = added;
     return "Product created.";
   });
   if (created !== undefined) return redirect(`/admin/products/${created}/`);

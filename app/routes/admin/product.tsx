@@ -24,7 +24,6 @@ import { Field } from "~/components/forms/field";
 import { categoriesForStaff, productForStaff, type StaffCategory } from "~/domains/catalog/catalog.server";
 import {
   auditTrail,
-  CatalogueError,
   changeProductAvailability,
   changeProductCategories,
   changeProductDetails,
@@ -48,9 +47,10 @@ import {
   ProductVariantsSchema,
 } from "~/domains/staff/validation";
 import { languageNames, locales } from "~/platform/i18n/locales";
+import { refuse } from "~/platform/refusal";
 import { formatShopTime, utcToShopLocal } from "~/platform/shop-time";
 import type { Route } from "./+types/product";
-import { idParam, notFound, requirePermission, runForm, unknownIntent } from "./admin.server";
+import { idParam, notFound, requirePermission, runForm, said, unknownIntent } from "./admin.server";
 
 /** Blank rows under the sizes table, for new sizes. */
 const NEW_SIZE_ROWS = 2;
@@ -74,52 +74,50 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "price":
       return runForm(formData, ProductPriceSchema, async (value) => {
-        await changeProductPrice(actor, id, value);
-        return "Price saved; the shop shows it within seconds.";
+        return said(
+          await changeProductPrice(actor, id, value),
+          "Price saved; the shop shows it within seconds.",
+        );
       });
     case "availability":
       return runForm(formData, ProductAvailabilitySchema, async (value) => {
-        await changeProductAvailability(actor, id, value);
-        return "Availability saved.";
+        return said(await changeProductAvailability(actor, id, value), "Availability saved.");
       });
     case "variants":
       return runForm(formData, ProductVariantsSchema, async (value) => {
-        await changeProductVariants(actor, id, value.variants);
-        return "Sizes and stock saved.";
+        return said(await changeProductVariants(actor, id, value.variants), "Sizes and stock saved.");
       });
     case "texts":
       return runForm(formData, ProductTranslationsSchema, async (value) => {
-        await changeProductTranslations(actor, id, value);
-        return "Texts saved.";
+        return said(await changeProductTranslations(actor, id, value), "Texts saved.");
       });
     case "details":
       return runForm(formData, ProductDetailsSchema, async (value) => {
-        await changeProductDetails(actor, id, value);
-        return "Details saved.";
+        return said(await changeProductDetails(actor, id, value), "Details saved.");
       });
     case "categories":
       return runForm(formData, ProductCategoriesSchema, async (value) => {
-        await changeProductCategories(actor, id, value.categoryIds);
-        return "Categories saved.";
+        return said(await changeProductCategories(actor, id, value.categoryIds), "Categories saved.");
       });
     case "photo-upload": {
       const photo = formData.get("photo");
       formData.delete("photo");
       return runForm(formData, IntentOnlySchema, async () => {
-        if (!(photo instanceof Blob)) throw new CatalogueError("Choose a photo to upload.", "photo");
-        await uploadProductImage(actor, id, photo);
-        return "Photo added.";
+        if (!(photo instanceof Blob))
+          return refuse.invalid("admin:catalogue.photoMissing", undefined, "photo");
+        return said(await uploadProductImage(actor, id, photo), "Photo added.");
       });
     }
     case "photo-remove":
       return runForm(formData, ImageOrderSchema, async (value) => {
-        await deleteProductImage(actor, id, value.imageId);
-        return "Photo removed.";
+        return said(await deleteProductImage(actor, id, value.imageId), "Photo removed.");
       });
     case "photo-move":
       return runForm(formData, ImageOrderSchema, async (value) => {
-        await reorderProductImage(actor, id, value.imageId, value.direction ?? "up");
-        return "Photo moved.";
+        return said(
+          await reorderProductImage(actor, id, value.imageId, value.direction ?? "up"),
+          "Photo moved.",
+        );
       });
     default:
       unknownIntent();

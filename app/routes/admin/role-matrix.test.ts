@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
+import { accepted } from "../../../tests/support/refusals";
 import { createApi } from "../../api/index.server";
 import { addToCart } from "../../domains/cart/cart.server";
 import { products, productVariants } from "../../domains/catalog/tables.server";
 import { placeOrder } from "../../domains/checkout/checkout.server";
 import { createAccount } from "../../domains/customers/customers.server";
-import { user } from "../../domains/customers/tables.server";
 import { orderByNumber } from "../../domains/orders/orders.server";
 import { decideSandboxCheckout, paymentById, syncPayment } from "../../domains/payments/payments.server";
 import {
@@ -18,10 +18,13 @@ import {
   rolePermissions,
 } from "../../domains/staff/staff.server";
 import { auth, type Role, type StaffRole } from "../../platform/auth/auth.server";
+import { user } from "../../platform/auth/tables.server";
 import type { Connection } from "../../platform/db/db.server";
 import { newGuestToken } from "../../platform/http/guest-token.server";
+import { isRefusal } from "../../platform/refusal";
 import * as audit from "./audit";
 import * as categories from "./categories";
+import * as content from "./content";
 import * as customer from "./customer";
 import * as customers from "./customers";
 import * as dashboard from "./dashboard";
@@ -36,6 +39,7 @@ import * as settings from "./settings";
 import * as sizeCharts from "./size-charts";
 import * as staff from "./staff";
 import * as synonyms from "./synonyms";
+import * as tickets from "./tickets";
 
 /**
  * The back office's permission matrix, checked on the server: every section's loader (and the commands
@@ -59,9 +63,11 @@ const sections: [string, Permission, { loader: (args: never) => Promise<unknown>
   ["synonyms", "catalogue", synonyms],
   ["size charts", "catalogue", sizeCharts],
   ["customers", "customers", customers],
+  ["contact tickets", "service", tickets],
   ["staff", "staff", staff],
   ["settings", "settings", settings],
   ["site notices", "content", notices],
+  ["content", "content", content],
   ["outbox", "outbox", outbox],
   ["audit log", "audit", audit],
 ];
@@ -116,16 +122,18 @@ beforeAll(async () => {
       .map((c) => c.split(";")[0])
       .join("; ");
   }
-  productId = await addProduct(
-    { id: ids.admin as string, email: "admin@matrix.test", role: "admin" },
-    {
-      styleCode: "MTX001",
-      brand: "Matrix",
-      colour: "black",
-      colourHex: "#000000",
-      price: 20_00,
-      names: { en: "Matrix tee", nl: "Matrix shirt", fr: "T-shirt Matrix", es: "Camiseta Matrix" },
-    },
+  productId = accepted(
+    await addProduct(
+      { id: ids.admin as string, email: "admin@matrix.test", role: "admin" },
+      {
+        styleCode: "MTX001",
+        brand: "Matrix",
+        colour: "black",
+        colourHex: "#000000",
+        price: 20_00,
+        names: { en: "Matrix tee", nl: "Matrix shirt", fr: "T-shirt Matrix", es: "Camiseta Matrix" },
+      },
+    ),
   );
   const admin = { id: ids.admin as string, email: "admin@matrix.test", role: "admin" as const };
   await changeProductVariants(admin, productId, [{ size: "M", sku: "MTX001-M", stock: 10 }]);
@@ -141,9 +149,7 @@ async function paidOrder(): Promise<string> {
     .select()
     .from(productVariants)
     .where(eq(productVariants.productId, productId));
-  expect((await addToCart(connection.db, cart, { variantId: variant!.id, quantity: 1 }, "web")).ok).toBe(
-    true,
-  );
+  expect(isRefusal(await addToCart(cart, { variantId: variant!.id, quantity: 1 }, "web"))).toBe(false);
   const placed = await placeOrder({
     idempotencyKey: crypto.randomUUID(),
     cart,
@@ -164,11 +170,11 @@ async function paidOrder(): Promise<string> {
     },
     paymentMethod: "card",
   });
-  if (!placed.ok) throw new Error(JSON.stringify(placed.error));
-  const order = (await orderByNumber(connection.db, placed.number))!;
-  const payment = (await paymentById(connection.db, order.paymentId!))!;
-  await decideSandboxCheckout(connection.db, payment.providerId!, "paid");
-  await syncPayment(connection.db, payment.id);
+  if (isRefusal(placed)) throw new Error(JSON.stringify(placed));
+  const order = (await orderByNumber(placed.number))!;
+  const payment = (await paymentById(order.paymentId!))!;
+  await decideSandboxCheckout(payment.providerId!, "paid");
+  await syncPayment(payment.id);
   return placed.number;
 }
 
@@ -263,8 +269,8 @@ describe("back-office pages", () => {
       );
     };
     const refunded = async () => {
-      const order = (await orderByNumber(connection.db, orderNumber))!;
-      return (await paymentById(connection.db, order.paymentId!))!.refundedCents;
+      const order = (await orderByNumber(orderNumber))!;
+      return (await paymentById(order.paymentId!))!.refundedCents;
     };
     expect(await refund("merchandiser")).toBe(403);
     expect(await refund("customer")).toBe(404);
@@ -346,7 +352,12 @@ describe("back-office API", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ priceCents: 15_00, originalPriceCents: 10_00 }),
     });
-    expect(refused.status).toBe(422);
+    // A rule's refusal is a 400 with its message key (decision 0031).
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      messageTranslationKey: "admin:catalogue.originalPriceTooLow",
+      details: { field: "originalPrice" },
+    });
   });
 
   it("lets support refund through the API and a merchandiser not", async () => {
@@ -406,7 +417,7 @@ describe("back-office API", () => {
     const refused = await ship("My cousin's van");
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ statusCode: 400 });
-    expect((await orderByNumber(connection.db, number))?.status).toBe("processing");
+    expect((await orderByNumber(number))?.status).toBe("processing");
     const shipped = await ship("PostNL");
     expect(shipped.status).toBe(200);
     expect(await shipped.json()).toMatchObject({
@@ -453,8 +464,8 @@ describe("back-office API", () => {
 
   it("answers a refund sent again after a full refund with the same refund", async () => {
     const number = await paidOrder();
-    const order = (await orderByNumber(connection.db, number))!;
-    const payment = (await paymentById(connection.db, order.paymentId!))!;
+    const order = (await orderByNumber(number))!;
+    const payment = (await paymentById(order.paymentId!))!;
     const body = { amountCents: payment.amountCents, reason: "Lost", idempotencyKey: crypto.randomUUID() };
     const refund = (input: typeof body) =>
       call("support", `/v1/admin/orders/${number}/refunds`, {
@@ -467,9 +478,9 @@ describe("back-office API", () => {
     const again = await refund(body);
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(await first.json());
-    expect((await paymentById(connection.db, order.paymentId!))?.refundedCents).toBe(payment.amountCents);
+    expect((await paymentById(order.paymentId!))?.refundedCents).toBe(payment.amountCents);
     const more = await refund({ ...body, amountCents: 1, idempotencyKey: crypto.randomUUID() });
-    expect(more.status).toBe(422);
+    expect(more.status).toBe(409);
   });
 
   it("answers a page number that is none with 400", async () => {

@@ -1,4 +1,10 @@
-import { AdminFormView, AdminInput, AdminSwitch, useAdminForm } from "~/components/admin/admin-form";
+import {
+  AdminFormView,
+  AdminInput,
+  AdminSwitch,
+  AdminTextarea,
+  useAdminForm,
+} from "~/components/admin/admin-form";
 import { Badge, DataTable, PageHeader, Panel } from "~/components/admin/ui";
 import { TextInput } from "~/components/forms/controls";
 import { Field } from "~/components/forms/field";
@@ -12,12 +18,15 @@ import {
 } from "~/domains/content/settings";
 import { highlightThresholds } from "~/domains/highlights/highlights.server";
 import { HighlightThresholdsSchema } from "~/domains/highlights/thresholds";
+import { studentDomains } from "~/domains/marketing/marketing.server";
+import { StudentDomainsFormSchema } from "~/domains/marketing/validation";
 import { methodAvailability } from "~/domains/payments/payments.server";
 import {
   changeHighlightThresholds,
   changeMaintenanceMode,
   changePaymentMethods,
   changeSetting,
+  changeStudentDomains,
 } from "~/domains/staff/staff.server";
 import {
   centsToInput,
@@ -26,21 +35,24 @@ import {
   paymentMethodIds,
   settingFormSchema,
 } from "~/domains/staff/validation";
+import { countries } from "~/platform/forms/validators";
 import type { Route } from "./+types/settings";
 import { requirePermission, runForm, unknownIntent } from "./admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "settings");
-  const [maintenance, thresholds, methods, stored] = await Promise.all([
+  const [maintenance, thresholds, methods, domains, stored] = await Promise.all([
     isMaintenanceMode(),
     highlightThresholds(),
     methodAvailability(),
+    studentDomains(),
     Promise.all(settingKeys.map(async (key) => [key, settingValue(key, await readSetting(key))] as const)),
   ]);
   return {
     maintenance,
     thresholds,
     methods,
+    domains,
     values: Object.fromEntries(stored) as Record<SettingKey, Record<string, number>>,
   };
 }
@@ -66,6 +78,11 @@ export async function action({ request }: Route.ActionArgs) {
       await changePaymentMethods(actor, value);
       return "Payment methods saved; checkout offers them at once.";
     });
+  if (intent === "student-domains")
+    return runForm(formData, StudentDomainsFormSchema, async (value) => {
+      await changeStudentDomains(actor, value);
+      return "Student domains saved; the student-discount form accepts them at once.";
+    });
   if (isSettingKey(intent))
     return runForm(formData, settingFormSchema(intent), async (value) => {
       await changeSetting(actor, intent, value);
@@ -79,6 +96,7 @@ const units = {
   cents: "€",
   percent: "%",
   minutes: "min",
+  hours: "h",
   days: "days",
   months: "months",
 } as const;
@@ -168,6 +186,31 @@ function HighlightsForm({ thresholds }: { thresholds: Record<string, Record<stri
   );
 }
 
+type Domains = Route.ComponentProps["loaderData"]["domains"];
+
+function StudentDomainsForm({ domains }: { domains: Domains }) {
+  const form = useAdminForm(
+    "student-domains",
+    StudentDomainsFormSchema,
+    Object.fromEntries(Object.entries(domains).map(([country, list]) => [country, list.join("\n")])),
+  );
+  return (
+    <Panel
+      title="Student e-mail domains"
+      description="An address of a listed domain (or a subdomain of one) in the student's country of study may verify for the student discount. One domain a line."
+    >
+      <AdminFormView form={form} submitLabel="Save domains">
+        <div className="grid gap-4 sm:grid-cols-2 desktop:grid-cols-4">
+          {countries.map((country) => (
+            <AdminTextarea key={country} form={form} name={country} label={country} rows={10} />
+          ))}
+        </div>
+        <p className="text-xs text-muted">Used by: marketing (student discount)</p>
+      </AdminFormView>
+    </Panel>
+  );
+}
+
 type Methods = Route.ComponentProps["loaderData"]["methods"];
 const methodNames: Record<string, string> = {
   ideal: "iDEAL",
@@ -179,7 +222,6 @@ const methodNames: Record<string, string> = {
   billink: "Billink",
   fashioncheque: "Fashioncheque",
 };
-const countries = ["NL", "BE", "FR", "ES"] as const;
 
 function PaymentMethodsForm({ methods }: { methods: Methods }) {
   const form = useAdminForm("payment-methods", PaymentMethodsSchema, {
@@ -282,7 +324,7 @@ function PaymentMethodsForm({ methods }: { methods: Methods }) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { maintenance, thresholds, methods, values } = loaderData;
+  const { maintenance, thresholds, methods, domains, values } = loaderData;
   const maintenanceForm = useAdminForm("maintenance", MaintenanceSchema, {
     on: maintenance ? "on" : undefined,
   });
@@ -308,6 +350,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-4">
         <PaymentMethodsForm key={JSON.stringify(methods)} methods={methods} />
+      </div>
+      <div className="mt-4">
+        <StudentDomainsForm key={JSON.stringify(domains)} domains={domains} />
       </div>
       <div className="mt-4">
         <HighlightsForm key={JSON.stringify(thresholds)} thresholds={thresholds} />

@@ -4,16 +4,17 @@ import { type AdminForm, AdminFormView, useAdminForm } from "~/components/admin/
 import { Badge, DataTable, PageHeader, Panel, secondaryButton } from "~/components/admin/ui";
 import { TextInput } from "~/components/forms/controls";
 import { Field } from "~/components/forms/field";
+import { garmentFamilies } from "~/domains/sizing/size-charts";
 import { type StaffSizeChart, sizeChartsForStaff } from "~/domains/sizing/sizing.server";
 import { changeSizeChart, restoreSizeChart } from "~/domains/staff/staff.server";
 import { SizeChartSchema } from "~/domains/staff/validation";
 import type { Route } from "./+types/size-charts";
-import { requirePermission, runForm, unknownIntent } from "./admin.server";
+import { requirePermission, runForm, said, unknownIntent } from "./admin.server";
 
 const measurements = ["chest", "waist", "hips"] as const;
 const ResetSchema = z.object({
   profile: z.enum(["women", "men"]),
-  family: z.enum(["tops", "dresses", "knitwear", "jackets", "trousers", "jeans"]),
+  family: z.enum(garmentFamilies),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,13 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "chart":
       return runForm(formData, SizeChartSchema, async (value) => {
-        await changeSizeChart(actor, value);
-        return "Chart saved; size advice uses it within a minute.";
+        return said(await changeSizeChart(actor, value), "Chart saved; size advice uses it within a minute.");
       });
     case "reset":
       return runForm(formData, ResetSchema, async (value) => {
-        await restoreSizeChart(actor, value);
-        return "Chart back to the built-in ranges.";
+        return said(await restoreSizeChart(actor, value), "Chart back to the built-in ranges.");
       });
     default:
       unknownIntent();

@@ -15,7 +15,7 @@ import { NewStaffSchema, StaffRoleSchema } from "~/domains/staff/validation";
 import { staffRoles } from "~/platform/auth/roles";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/staff";
-import { requirePermission, runForm, unknownIntent } from "./admin.server";
+import { requirePermission, runForm, said, unknownIntent } from "./admin.server";
 
 const RemoveSchema = z.object({ userId: z.uuid() });
 
@@ -30,18 +30,18 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === "create")
     return runForm(formData, NewStaffSchema, async (value) => {
-      await addStaffMember(actor, value);
-      return `${value.email} can now sign in to the back office.`;
+      return said(await addStaffMember(actor, value), `${value.email} can now sign in to the back office.`);
     });
   if (intent.startsWith("role-"))
     return runForm(formData, StaffRoleSchema, async (value) => {
-      await changeStaffRole(actor, value.userId, value.role);
-      return "Role changed.";
+      return said(await changeStaffRole(actor, value.userId, value.role), "Role changed.");
     });
   if (intent.startsWith("remove-"))
     return runForm(formData, RemoveSchema, async (value) => {
-      await changeStaffRole(actor, value.userId, "customer");
-      return "Removed from the staff; their sessions have ended.";
+      return said(
+        await changeStaffRole(actor, value.userId, "customer"),
+        "Removed from the staff; their sessions have ended.",
+      );
     });
   unknownIntent();
 }

@@ -7,7 +7,7 @@ import { type SynonymGroupInput, SynonymGroupSchema } from "~/domains/search/val
 import { deleteSynonyms, saveSynonyms } from "~/domains/staff/staff.server";
 import { isLocale, type Locale, languageNames, locales } from "~/platform/i18n/locales";
 import type { Route } from "./+types/synonyms";
-import { requirePermission, runForm, unknownIntent } from "./admin.server";
+import { requirePermission, runForm, said, unknownIntent } from "./admin.server";
 
 const DeleteSchema = z.object({ id: z.number().int().positive() });
 
@@ -24,13 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === "delete")
     return runForm(formData, DeleteSchema, async ({ id }) => {
-      await deleteSynonyms(actor, id);
-      return "Group removed.";
+      return said(await deleteSynonyms(actor, id), "Group removed.");
     });
   if (intent === "add" || intent.startsWith("group-"))
     return runForm(formData, SynonymGroupSchema, async (value: SynonymGroupInput) => {
-      await saveSynonyms(actor, value);
-      return "Saved; searches use it at once.";
+      return said(await saveSynonyms(actor, value), "Saved; searches use it at once.");
     });
   unknownIntent();
 }

@@ -4,6 +4,7 @@ import { type CheckoutActionData, CheckoutPage } from "~/components/checkout/che
 import { BlockedUserPage, ErrorPage } from "~/components/system/system-pages";
 import { cartRefOf } from "~/domains/cart/cart.server";
 import {
+  addCheckoutGiftCard,
   applyCheckoutCode,
   type CheckoutInput,
   type CheckoutView,
@@ -11,20 +12,22 @@ import {
   lookupCheckoutAddress,
   placeOrder,
   removeCheckoutCode,
+  removeCheckoutGiftCard,
   retryDefaults,
 } from "~/domains/checkout/checkout.server";
 import { type CheckoutIntent, CheckoutSchema, checkoutIntents } from "~/domains/checkout/validation";
+import { CheckoutGiftCardSchema } from "~/domains/gift-cards/validation";
+import { donationOf } from "~/domains/pricing/donation";
 import { DiscountCodeSchema } from "~/domains/promotions/validation";
 import { defaultCountryOf } from "~/domains/shipping/shipping.server";
 import { PostcodeLookupSchema } from "~/domains/shipping/validation";
 import { requireMayOrder } from "~/platform/auth/guards.server";
-import { translateMessage } from "~/platform/forms/messages";
+import { type Translate, translateMessage } from "~/platform/forms/messages";
 import { parseShopForm, parseSubmission } from "~/platform/forms/submission";
 import { isCountry } from "~/platform/forms/validators";
 import { requestContext } from "~/platform/http/context";
-import type { Locale } from "~/platform/i18n/locales";
-import { serverI18n } from "~/platform/i18n/resources.server";
-import { formatMoney, money } from "~/platform/money";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/checkout";
@@ -90,14 +93,14 @@ function text(formData: FormData, name: string): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const { base } = await shopper(request, context);
   const formData = await request.formData();
-  const intent = text(formData, "intent") as CheckoutIntent;
+  // A button that names what it acts on says so after a colon (`remove-gift-card:12`).
+  const [asked = "", subject = ""] = text(formData, "intent").split(":");
+  const intent = asked as CheckoutIntent;
   if (!checkoutIntents.includes(intent)) throw data(null, { status: 400 });
-  const { t } = serverI18n(base.locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
+  const t = translator(base.locale);
   const country = isCountry(text(formData, "country"))
     ? (text(formData, "country") as "NL")
     : defaultCountryOf(base.locale);
-  const donation = Number(text(formData, "donationCents"));
   const input: CheckoutInput & { pointSearch: string } = {
     ...base,
     email: text(formData, "email") || null,
@@ -107,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       momentId: text(formData, "momentId") || null,
       servicePointId: text(formData, "servicePointId") || null,
     },
-    donationCents: [0, 200, 500].includes(donation) ? donation : 0,
+    donationCents: donationOf(text(formData, "donationCents")),
+    useWallet: text(formData, "useWallet") === "on",
     pointSearch: text(formData, "pointSearch") || text(formData, "postalCode"),
   };
   // What the shopper typed, to show again (a page without JavaScript is rendered anew).
@@ -121,8 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "lookup") {
     const parsed = parseShopForm(formData, PostcodeLookupSchema);
-    if (parsed.status !== "success")
-      return reply({ fieldErrors: translatedErrors(parsed.error ?? {}, translate) });
+    if (parsed.status !== "success") return reply({ fieldErrors: translatedErrors(parsed.error ?? {}, t) });
     const found = await lookupCheckoutAddress(parsed.value);
     if (found.status === "found") {
       values.street = found.address.street ?? values.street ?? "";
@@ -134,32 +137,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "code") {
     const parsed = parseShopForm(formData, DiscountCodeSchema);
-    if (parsed.status !== "success")
-      return reply({ fieldErrors: translatedErrors(parsed.error ?? {}, translate) });
+    if (parsed.status !== "success") return reply({ fieldErrors: translatedErrors(parsed.error ?? {}, t) });
     const applied = await applyCheckoutCode({ ...input, code: parsed.value.code });
     values.code = "";
-    if (!applied.ok) {
+    if (isRefusal(applied)) {
       values.code = parsed.value.code;
-      return reply({
-        fieldErrors: {
-          code: [translate(applied.error.messageKey, moneyValues(applied.error.values, base.locale))],
-        },
-      });
+      return reply({ fieldErrors: { code: [t(applied.messageKey, applied.values)] } });
     }
     return reply({
       notice: applied.replaced
-        ? translate("checkout:discount.replaced", { code: applied.code, previous: applied.replaced })
-        : translate("checkout:discount.applied", { code: applied.code }),
+        ? t("checkout:discount.replaced", { code: applied.code, previous: applied.replaced })
+        : t("checkout:discount.applied", { code: applied.code }),
     });
   }
 
   if (intent === "remove-code") {
     await removeCheckoutCode(base.cart, base.locale, base.channel);
-    return reply({ notice: translate("checkout:discount.removed") });
+    return reply({ notice: t("checkout:discount.removed", {}) });
+  }
+
+  if (intent === "gift-card") {
+    const parsed = parseShopForm(formData, CheckoutGiftCardSchema);
+    if (parsed.status !== "success") return reply({ fieldErrors: translatedErrors(parsed.error ?? {}, t) });
+    const added = await addCheckoutGiftCard(
+      base.cart,
+      { number: parsed.value.giftCardNumber, pin: parsed.value.giftCardPin },
+      { ip: context.get(requestContext).ip },
+    );
+    values.giftCardNumber = "";
+    values.giftCardPin = "";
+    if (isRefusal(added))
+      return reply({ fieldErrors: { giftCardNumber: [t(added.messageKey, added.values)] } });
+    return reply({ notice: t("checkout:giftCards.added", { last4: added.last4 }) });
+  }
+
+  if (intent === "remove-gift-card") {
+    const removed = await removeCheckoutGiftCard(base.cart, Number(subject) || 0);
+    if (isRefusal(removed))
+      return reply({ fieldErrors: { giftCardNumber: [t(removed.messageKey, removed.values)] } });
+    return reply({ notice: t("checkout:giftCards.removed", {}) });
   }
 
   if (intent === "place") {
-    const parsed = parseSubmission(formData, CheckoutSchema, { t: translate });
+    const parsed = parseSubmission(formData, CheckoutSchema, { t });
     if (parsed.status === "error") return reply({ result: parsed.result });
     const { value } = parsed;
     const placed = await placeOrder({
@@ -169,38 +189,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       country: value.country,
       donationCents: Number(value.donationCents),
       address: value,
-      paymentMethod: value.paymentMethod,
+      paymentMethod: value.paymentMethod ?? null,
+      useWallet: value.useWallet === "on",
     });
-    if (placed.ok) return redirectDocument(placed.checkoutUrl);
-    const message = translate(placed.error.messageKey, moneyValues(placed.error.values, base.locale));
+    if (!isRefusal(placed)) return redirectDocument(placed.checkoutUrl);
+    // The order's refusal shows by the order button, and on its field when it has one.
+    const message = t(placed.messageKey, placed.values);
     return reply(
-      placed.error.field
-        ? { fieldErrors: { [placed.error.field]: [message] }, error: message }
-        : { error: message },
+      placed.field ? { fieldErrors: { [placed.field]: [message] }, error: message } : { error: message },
     );
   }
 
   return reply({});
 }
 
-function translatedErrors(
-  errors: Record<string, string[] | null>,
-  translate: (key: string, values?: Record<string, unknown>) => string,
-) {
+function translatedErrors(errors: Record<string, string[] | null>, t: Translate) {
   return Object.fromEntries(
     Object.entries(errors).map(([name, messages]) => [
       name,
-      (messages ?? []).map((m) => translateMessage(translate, m)),
+      (messages ?? []).map((m) => translateMessage(t, m)),
     ]),
   );
-}
-
-/** A refusal's values as its message shows them: cents become an amount in the shopper's format. */
-function moneyValues(values: Record<string, string | number> | undefined, locale: Locale) {
-  const { amountCents, ...rest } = values ?? {};
-  return typeof amountCents === "number"
-    ? { ...rest, amount: formatMoney(money(amountCents), locale) }
-    : rest;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { NoOrderPage, OrderConfirmationPage } from "~/components/checkout/order-confirmation-page";
 import { confirmOrder } from "~/domains/orders/orders.server";
-import { db } from "~/platform/db/db.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!url.searchParams.has("order")) return { order: null, title: t("orders:confirmation.titleNoOrder") };
   const number = url.searchParams.get("order") ?? "";
   const key = url.searchParams.get("key") ?? "";
-  const order = await confirmOrder(db(), number, key);
+  const order = await confirmOrder(number, key);
   if (!order) throw data({ message: t("orders:confirmation.notFound") }, { status: 404 });
   if (order.status === "canceled" && order.paidAt === null)
     throw redirect(

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../../tests/support/database";
 import { createApi } from "../../api/index.server";
 import { createAccount, createAddress } from "../../domains/customers/customers.server";
-import { addresses, user } from "../../domains/customers/tables.server";
+import { addresses } from "../../domains/customers/tables.server";
 import { orderAddresses, orderLines, orders } from "../../domains/orders/tables.server";
 import { auth } from "../../platform/auth/auth.server";
+import { user } from "../../platform/auth/tables.server";
 import type { Connection } from "../../platform/db/db.server";
 import { requestContext } from "../../platform/http/context";
 import { globalMiddleware } from "../../routing/middleware.server";
@@ -102,7 +103,7 @@ const address = {
 
 beforeAll(async () => {
   connection = await freshDatabase();
-  await seedDemoAccounts(connection.db);
+  await seedDemoAccounts();
   const people: [Actor, string, string][] = [
     ["customerA", "a@example.nl", "password-of-a"],
     ["customerB", "b@example.nl", "password-of-b"],

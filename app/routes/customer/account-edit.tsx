@@ -28,10 +28,13 @@ import {
   genders,
   PreferencesSchema,
 } from "~/domains/customers/validation";
+import { newsletterStatus, setAccountNewsletter } from "~/domains/marketing/marketing.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { requestContext } from "~/platform/http/context";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -39,7 +42,7 @@ import { href } from "~/routing/urls";
 import type { Route } from "./+types/account-edit";
 
 export const middleware = pageMiddleware("account-edit");
-export const handle = { i18n: ["account", "forms", "ui"] };
+export const handle = { i18n: ["account", "forms", "ui", "marketing"] };
 export const headers = personalPage;
 
 type Intent = "details" | "preferences" | "password" | "delete";
@@ -55,40 +58,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await customerProfile(visitor.id);
   if (!profile) throw data(null, { status: 404 });
   const { createdAt: _created, ...rest } = profile;
-  return { profile: rest, title: serverI18n(locale).t("account:details.title") };
+  return {
+    profile: rest,
+    newsletter: await newsletterStatus(profile.email),
+    title: serverI18n(locale).t("account:details.title"),
+  };
 }
 
 /** Four forms post here, told apart by `intent`; each answers only for itself. */
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await requireCustomer(request);
   const { locale, strategy } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
+  const t = translator(locale);
   const form = await request.formData();
   const intent = form.get("intent") as Intent;
   const fail = (reply: Reply) => data(reply, { status: 400 });
 
   if (intent === "details") {
-    const parsed = parseSubmission(form, DetailsSchema, { t: translate });
+    const parsed = parseSubmission(form, DetailsSchema, { t });
     if (parsed.status === "error") return fail({ intent, result: parsed.result });
     await updateDetails(visitor.id, parsed.value);
     return { intent, result: parsed.reply(), saved: true } satisfies Reply;
   }
   if (intent === "preferences") {
-    const parsed = parseSubmission(form, PreferencesSchema, { t: translate });
+    const parsed = parseSubmission(form, PreferencesSchema, { t });
     if (parsed.status === "error") return fail({ intent, result: parsed.result });
     await updatePreferences(visitor.id, parsed.value);
+    // The newsletter switch is a sign-up (double opt-in unless the address is confirmed) or an unsubscription.
+    const newsletter = await setAccountNewsletter({ email: visitor.email }, parsed.value.newsletter, {
+      locale,
+      ip: context.get(requestContext).ip,
+    });
+    if (isRefusal(newsletter)) return fail({ intent, result: parsed.reply({ refusal: newsletter }) });
     return { intent, result: parsed.reply(), saved: true } satisfies Reply;
   }
   if (intent === "password") {
-    const parsed = parseSubmission(form, ChangePasswordSchema, { t: translate });
+    const parsed = parseSubmission(form, ChangePasswordSchema, { t });
     if (parsed.status === "error") return fail({ intent, result: parsed.result });
     const outcome = await changePassword(request.headers, parsed.value);
-    if (!outcome.ok)
-      return fail({
-        intent,
-        result: parsed.reply({ fieldErrors: { currentPassword: [translate(outcome.messageKey)] } }),
-      });
+    if (isRefusal(outcome)) return fail({ intent, result: parsed.reply({ refusal: outcome }) });
     const headers = new Headers();
     for (const cookie of outcome.setCookies) headers.append("set-cookie", cookie);
     return data({ intent, result: parsed.reply({ resetForm: true }), saved: true } satisfies Reply, {
@@ -96,14 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    const parsed = parseSubmission(form, DeleteAccountSchema, { t: translate });
+    const parsed = parseSubmission(form, DeleteAccountSchema, { t });
     if (parsed.status === "error") return fail({ intent, result: parsed.result });
     const outcome = await deleteCustomerAccount(request.headers, visitor.id, parsed.value.password);
-    if (!outcome.ok)
-      return fail({
-        intent,
-        result: parsed.reply({ fieldErrors: { password: [translate(outcome.messageKey)] } }),
-      });
+    if (isRefusal(outcome)) return fail({ intent, result: parsed.reply({ refusal: outcome }) });
     const response = redirect(href("home", {}, locale, strategy));
     for (const cookie of await signOut(request.headers)) response.headers.append("set-cookie", cookie);
     return response;
@@ -200,8 +204,17 @@ function DetailsForm({ profile, reply }: { profile: Profile; reply?: Reply }) {
   );
 }
 
-function PreferencesForm({ profile, reply }: { profile: Profile; reply?: Reply }) {
+function PreferencesForm({
+  profile,
+  newsletter,
+  reply,
+}: {
+  profile: Profile;
+  newsletter: string;
+  reply?: Reply;
+}) {
   const { t } = useTranslation("account");
+  const { t: tm } = useTranslation("marketing");
   const pending = usePending("preferences");
   const shop = useShopForm({
     schema: PreferencesSchema,
@@ -209,7 +222,7 @@ function PreferencesForm({ profile, reply }: { profile: Profile; reply?: Reply }
     lastResult: reply?.result,
     pending,
     defaultValue: {
-      newsletter: profile.newsletter ? "on" : "",
+      newsletter: profile.newsletter || newsletter === "pending" || newsletter === "subscribed" ? "on" : "",
       phoneUpdates: profile.phoneUpdates ? "on" : "",
     },
   });
@@ -222,6 +235,11 @@ function PreferencesForm({ profile, reply }: { profile: Profile; reply?: Reply }
         label={t("labels.newsletter")}
         description={t("details.newsletterHelp")}
       />
+      {newsletter === "pending" || newsletter === "subscribed" ? (
+        <p role="status" className="text-sm text-muted" data-testid="newsletter-state">
+          {tm(`newsletter.account.${newsletter}`)}
+        </p>
+      ) : null}
       <SwitchField
         meta={shop.fields.phoneUpdates}
         label={t("labels.phoneUpdates")}
@@ -334,7 +352,11 @@ export default function AccountEditPage({ loaderData, actionData }: Route.Compon
           <DetailsForm profile={profile} reply={replyFor(actionData, "details")} />
         </Section>
         <Section id="details-preferences" title={t("details.preferences")}>
-          <PreferencesForm profile={profile} reply={replyFor(actionData, "preferences")} />
+          <PreferencesForm
+            profile={profile}
+            newsletter={loaderData.newsletter}
+            reply={replyFor(actionData, "preferences")}
+          />
         </Section>
         <Section id="details-password" title={t("password.title")}>
           <PasswordForm reply={replyFor(actionData, "password")} />

@@ -7,7 +7,6 @@ import { addressesOf, customerProfile, signOut } from "~/domains/customers/custo
 import { orderCountOfCustomer } from "~/domains/orders/orders.server";
 import { walletOf } from "~/domains/wallet/wallet.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
-import { db } from "~/platform/db/db.server";
 import { intlLocales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { formatMoney, money } from "~/platform/money";
@@ -28,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, book, wallet, orderCount] = await Promise.all([
     customerProfile(visitor.id),
     addressesOf(visitor.id),
-    walletOf(db(), visitor.id, 0),
-    orderCountOfCustomer(db(), visitor.id),
+    walletOf(visitor.id, { limit: 0 }),
+    orderCountOfCustomer(visitor.id),
   ]);
   if (!profile) throw data(null, { status: 404 });
   const strip = <T extends { userId: string }>({ userId: _owner, ...rest }: T) => rest;

@@ -6,7 +6,7 @@ import { addressOf, updateAddress } from "~/domains/customers/customers.server";
 import { AddressSchema } from "~/domains/customers/validation";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { parseSubmission } from "~/platform/forms/submission";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -30,9 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = await requireCustomer(request);
   const { locale, strategy } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), AddressSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), AddressSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result }, { status: 400 });
   if (!(await updateAddress(visitor.id, Number(params.id), parsed.value))) throw data(null, { status: 404 });
   throw redirect(`${href("address-book", {}, locale, strategy)}?saved=updated`);

@@ -6,7 +6,7 @@ import { createAddress } from "~/domains/customers/customers.server";
 import { AddressSchema } from "~/domains/customers/validation";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { parseSubmission } from "~/platform/forms/submission";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -25,9 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await requireCustomer(request);
   const { locale, strategy } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), AddressSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), AddressSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result }, { status: 400 });
   await createAddress(visitor.id, parsed.value);
   throw redirect(`${href("address-book", {}, locale, strategy)}?saved=created`);

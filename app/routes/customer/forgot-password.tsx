@@ -10,7 +10,8 @@ import { ForgotPasswordSchema } from "~/domains/customers/validation";
 import { parseSubmission } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
 import { requestContext } from "~/platform/http/context";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -29,20 +30,14 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Always the same answer for a well-formed request, whether the e-mail has an account or not (SPEC §8). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), ForgotPasswordSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), ForgotPasswordSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result, sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(parsed.value, { locale, ip: context.get(requestContext).ip });
-  if (!outcome.ok) {
-    const reply = outcome.messageKey.startsWith("account:captcha.")
-      ? parsed.reply({ fieldErrors: { captcha: [translate(outcome.messageKey)] } })
-      : parsed.reply({ formErrors: [outcome.messageKey] });
+  if (isRefusal(outcome))
     return data(
-      { result: reply, sent: false },
-      { status: outcome.messageKey === "account:throttled" ? 429 : 400 },
+      { result: parsed.reply({ refusal: outcome }), sent: false },
+      { status: outcome.kind === "too-many" ? 429 : 400 },
     );
-  }
   return { result: parsed.reply({ resetForm: true }), sent: true };
 }
 

@@ -6,7 +6,8 @@ import { confirmEmail, signIn } from "~/domains/customers/customers.server";
 import { LoginSchema, safeRedirect } from "~/domains/customers/validation";
 import { parseSubmission } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -30,27 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = params.get("confirm");
   if (token !== null) {
     const confirmed = await confirmEmail(token);
-    return confirmed.ok
-      ? { redirectTo, title, notice: "confirmed" as const, email: confirmed.email }
-      : { redirectTo, title, notice: "invalid" as const };
+    return isRefusal(confirmed)
+      ? { redirectTo, title, notice: "invalid" as const }
+      : { redirectTo, title, notice: "confirmed" as const, email: confirmed.email };
   }
   return { redirectTo, title, notice: params.has("registered") ? ("registered" as const) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale, strategy } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), LoginSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), LoginSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result }, { status: 400 });
   const outcome = await signIn(parsed.value, {
     locale,
     ip: context.get(requestContext).ip,
     headers: request.headers,
   });
-  if (!outcome.ok) {
-    const status = outcome.messageKey === "account:throttled" ? 429 : 400;
-    return data({ result: parsed.reply({ formErrors: [outcome.messageKey] }) }, { status });
+  if (isRefusal(outcome)) {
+    const status = outcome.kind === "too-many" ? 429 : 400;
+    return data({ result: parsed.reply({ refusal: outcome }) }, { status });
   }
   const target = safeRedirect(parsed.value.redirect, href("account", {}, locale, strategy));
   const response = redirect(target);

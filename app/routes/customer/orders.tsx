@@ -6,7 +6,6 @@ import { card, primaryButton } from "~/components/account/styles";
 import { OrderStatusBadge, useOrderDate } from "~/components/orders/order-detail";
 import { ordersOfCustomer } from "~/domains/orders/orders.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
-import { db } from "~/platform/db/db.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { formatMoney, money } from "~/platform/money";
 import { pageMeta, personalPage } from "~/routing/meta";
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await requireCustomer(request);
   const { locale } = context.get(routingContext);
   return {
-    orders: await ordersOfCustomer(db(), visitor.id),
+    orders: await ordersOfCustomer(visitor.id),
     title: serverI18n(locale).t("myorders:list.title"),
   };
 }

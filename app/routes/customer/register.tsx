@@ -13,10 +13,12 @@ import {
 } from "~/components/forms/conform-fields";
 import { registerCustomer } from "~/domains/customers/customers.server";
 import { genders, RegisterSchema } from "~/domains/customers/validation";
+import { setAccountNewsletter } from "~/domains/marketing/marketing.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
 import { requestContext } from "~/platform/http/context";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -35,27 +37,26 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale, strategy } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), RegisterSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), RegisterSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result, exists: false }, { status: 400 });
   const outcome = await registerCustomer(parsed.value, {
     locale,
     ip: context.get(requestContext).ip,
     headers: request.headers,
   });
-  if (!outcome.ok) {
-    const exists = outcome.messageKey === "account:register.exists";
+  if (isRefusal(outcome)) {
+    const exists = outcome.kind === "conflict";
     // The existing-account message comes with its two links, not in the error list.
-    const result = exists
-      ? parsed.reply()
-      : parsed.reply(
-          outcome.messageKey.startsWith("account:captcha.")
-            ? { fieldErrors: { captcha: [translate(outcome.messageKey)] } }
-            : { formErrors: [outcome.messageKey] },
-        );
+    const result = exists ? parsed.reply() : parsed.reply({ refusal: outcome });
     return data({ result, exists }, { status: exists ? 409 : 400 });
   }
+  // The box asks for the newsletter: a double opt-in sign-up, its own confirmation e-mail (best effort:
+  // the account exists either way).
+  if (parsed.value.newsletter)
+    await setAccountNewsletter({ email: parsed.value.email }, true, {
+      locale,
+      ip: context.get(requestContext).ip,
+    }).catch(() => undefined);
   // Signed in only after confirming the e-mail address (docs/decisions/0024): the login page says so.
   return redirect(`${href("login", {}, locale, strategy)}?registered=1`);
 }

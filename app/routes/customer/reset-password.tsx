@@ -8,7 +8,8 @@ import { resetPassword, resetTokenUsable } from "~/domains/customers/customers.s
 import { ResetPasswordSchema } from "~/domains/customers/validation";
 import { parseSubmission } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { usePageHref } from "~/routing/use-routing";
@@ -26,13 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), ResetPasswordSchema, { t: translate });
+  const parsed = parseSubmission(await request.formData(), ResetPasswordSchema, { t: translator(locale) });
   if (parsed.status === "error")
     return data({ result: parsed.result, done: false, expired: false }, { status: 400 });
   const outcome = await resetPassword(parsed.value);
-  if (!outcome.ok) return data({ result: parsed.reply(), done: false, expired: true }, { status: 400 });
+  if (isRefusal(outcome))
+    return data({ result: parsed.reply(), done: false, expired: true }, { status: 400 });
   return { result: parsed.reply({ resetForm: true }), done: true, expired: false };
 }
 

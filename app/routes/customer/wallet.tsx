@@ -4,7 +4,6 @@ import { AccountShell } from "~/components/account/account-shell";
 import { card } from "~/components/account/styles";
 import { walletOf } from "~/domains/wallet/wallet.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
-import { db } from "~/platform/db/db.server";
 import { intlLocales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { formatMoney, money } from "~/platform/money";
@@ -21,7 +20,7 @@ export const headers = personalPage;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await requireCustomer(request);
   const { locale } = context.get(routingContext);
-  const wallet = await walletOf(db(), visitor.id);
+  const wallet = await walletOf(visitor.id);
   return {
     balanceCents: wallet.balanceCents,
     entries: wallet.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
@@ -77,6 +76,11 @@ export default function WalletPage({ loaderData }: Route.ComponentProps) {
                   <td className="py-3">
                     {t(`wallet.kinds.${entry.kind}`)}
                     {entry.reference ? <span className="text-muted"> · {entry.reference}</span> : null}
+                    {entry.note ? (
+                      <span className="block text-sm text-muted">
+                        {t("wallet.noteLabel")}: {entry.note}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={`py-3 text-end tabular-nums ${entry.amountCents > 0 ? "text-success" : ""}`}>
                     {entry.amountCents > 0 ? "+" : ""}

@@ -10,6 +10,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { reportNavigationError } from "~/components/layout/navigation-progress";
 import { NoticeBanner } from "~/components/layout/notice-banner";
+import { NewsletterToast } from "~/components/marketing/newsletter-toast";
 import { ErrorPage, NotFoundPage } from "~/components/system/lazy-system-pages";
 import { categoryTree } from "~/domains/catalog/catalog.server";
 import { noticesContext, routingContext } from "~/routing/middleware.server";
@@ -32,6 +33,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <Header categories={data?.categories ?? []} />
       <div className="flex-1">{children}</div>
       <Footer />
+      <NewsletterToast />
     </div>
   );
 }

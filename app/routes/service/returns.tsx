@@ -1,22 +1,37 @@
+import { randomUUID } from "node:crypto";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { primaryButton, textLink } from "~/components/account/styles";
+import { primaryButton, secondaryButton, textLink } from "~/components/account/styles";
 import { EmailField, FormErrorSummary, InputField } from "~/components/forms/conform-fields";
 import { OrderDetailView } from "~/components/orders/order-detail";
-import { lookUpGuestOrder } from "~/domains/customers/customers.server";
-import { toOrderView } from "~/domains/orders/orders.server";
+import { ReturnCard } from "~/components/returns/return-card";
+import { ReturnForm } from "~/components/returns/return-form";
+import { lookUpGuestOrder, toOrderView } from "~/domains/orders/orders.server";
 import { GuestOrderLookupSchema } from "~/domains/orders/validation";
+import {
+  requestReturn,
+  returnByNumber,
+  returnLabelPath,
+  returnOptions,
+  returnQrSvg,
+  toReturnView,
+} from "~/domains/returns/returns.server";
+import { ReturnRequestSchema } from "~/domains/returns/validation";
 import { parseSubmission } from "~/platform/forms/submission";
 import { useShopForm } from "~/platform/forms/use-shop-form";
 import { requestContext } from "~/platform/http/context";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import type { Locale } from "~/platform/i18n/locales";
+import { serverI18n, translator } from "~/platform/i18n/resources.server";
+import { isRefusal, refusalStatus } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/returns";
 
-export const handle = { i18n: ["myorders", "orders", "checkout", "payments", "catalog", "forms", "account"] };
+export const handle = {
+  i18n: ["myorders", "orders", "returns", "checkout", "payments", "catalog", "forms", "account"],
+};
 // The page itself is the same for everyone, but the lookup's answer is one guest's order.
 export const headers = personalPage;
 
@@ -31,20 +46,67 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = context.get(routingContext);
-  const { t } = serverI18n(locale);
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
-  const parsed = parseSubmission(await request.formData(), GuestOrderLookupSchema, { t: translate });
+  const form = await request.formData();
+  if (form.get("intent") === "return") return returnAction(form, locale, context.get(requestContext).ip);
+  const parsed = parseSubmission(form, GuestOrderLookupSchema, { t: translator(locale) });
   if (parsed.status === "error") return data({ result: parsed.result, order: null }, { status: 400 });
-  const outcome = await lookUpGuestOrder(parsed.value, { ip: context.get(requestContext).ip });
-  if (!outcome.ok)
+  const order = await lookUpGuestOrder(parsed.value, { ip: context.get(requestContext).ip });
+  if (isRefusal(order)) {
+    const wait = order.values.retryAfterSeconds;
     return data(
-      { result: parsed.reply({ formErrors: [outcome.messageKey] }), order: null },
-      {
-        status: outcome.messageKey === "account:throttled" ? 429 : 404,
-        headers: outcome.retryAfterSeconds ? { "retry-after": String(outcome.retryAfterSeconds) } : undefined,
-      },
+      { result: parsed.reply({ refusal: order }), order: null },
+      { status: refusalStatus[order.kind], headers: wait ? { "retry-after": String(wait) } : undefined },
     );
-  return { result: parsed.reply(), order: toOrderView(outcome.order) };
+  }
+  const options = await returnOptions(order.number, { kind: "guest", email: parsed.value.email });
+  return {
+    result: parsed.reply(),
+    order: toOrderView(order),
+    email: parsed.value.email,
+    options: isRefusal(options) ? null : options,
+  };
+}
+
+/**
+ * A guest's return: the order's e-mail travels with the form and is checked again (throttled, like the
+ * lookup); the reply shows the new return with its QR code, never in a URL.
+ */
+async function returnAction(form: FormData, locale: Locale, ip: string) {
+  const parsed = parseSubmission(form, ReturnRequestSchema, { t: translator(locale) });
+  if (parsed.status === "error") return data({ result: parsed.result, order: null }, { status: 400 });
+  const email = parsed.value.email ?? "";
+  const order = await lookUpGuestOrder({ number: parsed.value.number, email }, { ip });
+  if (isRefusal(order))
+    return data(
+      { result: parsed.reply({ refusal: order }), order: null },
+      { status: refusalStatus[order.kind] },
+    );
+  const made = await requestReturn(
+    { ...parsed.value, idempotencyKey: String(form.get("key") ?? randomUUID()) },
+    { kind: "guest", email },
+  );
+  if (isRefusal(made)) {
+    const options = await returnOptions(order.number, { kind: "guest", email });
+    return data(
+      {
+        result: parsed.reply({ refusal: made }),
+        order: toOrderView(order),
+        email,
+        options: isRefusal(options) ? null : options,
+      },
+      { status: refusalStatus[made.kind] },
+    );
+  }
+  const ret = (await returnByNumber(made.number))!;
+  return {
+    result: parsed.reply(),
+    order: null,
+    created: {
+      ret: toReturnView(ret),
+      qrSvg: await returnQrSvg(ret.number),
+      labelUrl: ret.method === "exchange" ? null : returnLabelPath(ret.number, locale),
+    },
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -52,7 +114,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ReturnsPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(["myorders", "forms"]);
+  const { t } = useTranslation(["myorders", "forms", "returns"]);
   const to = usePageHref();
   const [sending, setSending] = useState(false);
   const shop = useShopForm({
@@ -64,6 +126,19 @@ export default function ReturnsPage({ actionData }: Route.ComponentProps) {
   });
   const labels = { number: t("myorders:lookup.number"), email: t("forms:labels.email") };
   const order = actionData?.order;
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  if (created)
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-10 desktop:px-8 desktop:py-12">
+        <h1 className="font-display text-4xl">
+          {t("returns:requested.title", { number: created.ret.number })}
+        </h1>
+        <p className="mt-2 mb-8">{t("returns:requested.body")}</p>
+        <ReturnCard ret={created.ret} qrSvg={created.qrSvg} labelUrl={created.labelUrl} />
+      </main>
+    );
+  const options = actionData && "options" in actionData ? actionData.options : null;
+  const email = actionData && "email" in actionData ? actionData.email : undefined;
   if (order)
     return (
       <main id="main" className="mx-auto max-w-6xl px-4 py-10 desktop:px-8 desktop:py-12">
@@ -71,6 +146,23 @@ export default function ReturnsPage({ actionData }: Route.ComponentProps) {
         <div className="mt-8">
           <OrderDetailView order={order} />
         </div>
+        {options?.withdrawalOpen && options.lines.some((l) => l.left > 0) ? (
+          <Form method="post" action={to("withdrawal")} reloadDocument className="mt-8">
+            <input type="hidden" name="number" value={order.number} />
+            <input type="hidden" name="email" value={email} />
+            <button type="submit" className={secondaryButton}>
+              {t("returns:withdrawal.button")}
+            </button>
+          </Form>
+        ) : null}
+        {options?.returnWindow.open && options.lines.some((l) => l.left > 0) ? (
+          <section aria-labelledby="return-title" className="mt-10">
+            <h2 id="return-title" className="mb-4 font-display text-3xl">
+              {t("returns:form.title", { number: order.number })}
+            </h2>
+            <ReturnForm options={options} email={email} lastResult={actionData?.result} />
+          </section>
+        ) : null}
         <a href={to("returns")} className={`${textLink} mt-8 inline-flex min-h-11 items-center text-sm`}>
           {t("myorders:lookup.another")}
         </a>

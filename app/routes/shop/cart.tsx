@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { CartContents } from "~/components/cart/cart-contents";
 import type { CartActionData } from "~/components/cart/types";
-import { removeLine, setLineQuantity, viewCart } from "~/domains/cart/cart.server";
+import { YouMayAlsoLike } from "~/components/marketing/you-may-also-like";
+import { removeGiftCardFromCart, removeLine, setLineQuantity, viewCart } from "~/domains/cart/cart.server";
 import { RemoveLineSchema, SetQuantitySchema } from "~/domains/cart/validation";
-import { db } from "~/platform/db/db.server";
 import { parseShopForm } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { logger } from "~/platform/logging/logger.server";
+import { isRefusal, refuse } from "~/platform/refusal";
 import { bagsContext, bagsMiddleware } from "~/routing/bags.server";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
@@ -21,7 +22,7 @@ export const handle = { i18n: ["cart"] };
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(routingContext);
   const { channel } = context.get(requestContext);
-  const view = await viewCart(db(), context.get(bagsContext).cart, locale, channel);
+  const view = await viewCart(context.get(bagsContext).cart, locale, channel);
   return { view, title: serverI18n(locale).t("cart:title") as string };
 }
 
@@ -35,23 +36,29 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ca
   const { t } = serverI18n(locale);
   const ref = context.get(bagsContext).cart;
   const form = await request.formData();
-  const intent = form.get("intent") === "remove" ? "remove" : "quantity";
+  const asked = form.get("intent");
+  const intent = asked === "remove" || asked === "remove-gift-card" ? asked : "quantity";
   const lineId = Number(form.get("lineId")) || 0;
   try {
+    if (intent === "remove-gift-card") {
+      const id = String(form.get("giftCardId") ?? "").slice(0, 20);
+      const removed = id && ref ? await removeGiftCardFromCart(ref, id) : null;
+      if (removed && !isRefusal(removed)) return { intent, lineId, ok: true };
+      return { intent, lineId, ok: false, message: t("cart:errors.removeFailed") as string };
+    }
     if (intent === "remove") {
       const parsed = parseShopForm(form, RemoveLineSchema);
-      const result =
-        parsed.status === "success" && ref ? await removeLine(db(), ref, parsed.value.lineId) : null;
-      if (result?.ok) return { intent, lineId, ok: true };
+      const removed = parsed.status === "success" && ref ? await removeLine(ref, parsed.value.lineId) : null;
+      if (removed && !isRefusal(removed)) return { intent, lineId, ok: true };
       return { intent, lineId, ok: false, message: t("cart:errors.removeFailed") as string };
     }
     const parsed = parseShopForm(form, SetQuantitySchema);
     if (parsed.status !== "success")
       return { intent, lineId, ok: false, message: t("cart:errors.quantity") as string };
     const change = ref
-      ? await setLineQuantity(db(), ref, parsed.value, channel, locale)
-      : ({ ok: false, messageKey: "cart:errors.removeFailed", values: {} } as const);
-    if (change.ok) return { intent, lineId, ok: true };
+      ? await setLineQuantity(ref, parsed.value, channel, locale)
+      : refuse.notFound("cart:errors.removeFailed");
+    if (!isRefusal(change)) return { intent, lineId, ok: true };
     return { intent, lineId, ok: false, message: t(change.messageKey, change.values) as string };
   } catch (error) {
     logger.error({ err: error }, "cart change failed");
@@ -70,6 +77,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="mx-auto max-w-6xl px-4 pt-8 pb-16 desktop:px-8 desktop:pt-12">
       <h1 className="font-display text-3xl desktop:text-4xl">{t("title")}</h1>
       <CartContents view={loaderData.view} layout="page" reply={actionData} />
+      <YouMayAlsoLike productIds={[...new Set(loaderData.view.lines.map((line) => line.productId))]} />
     </main>
   );
 }

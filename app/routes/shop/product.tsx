@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { YouMayAlsoLike } from "~/components/marketing/you-may-also-like";
 import { productJsonLd } from "~/components/product/json-ld";
 import { ProductPage } from "~/components/product/product-page";
 import type { ProductActionData } from "~/components/product/reply";
@@ -6,17 +7,18 @@ import { addToCart } from "~/domains/cart/cart.server";
 import { productPage } from "~/domains/catalog/catalog.server";
 import { orderState } from "~/domains/catalog/product-rules";
 import { AddToBagSchema, SIZE_REQUIRED } from "~/domains/catalog/validation";
-import { highlightsFor } from "~/domains/highlights/highlights.server";
+import { highlightsFor, productFit } from "~/domains/highlights/highlights.server";
 import type { Highlight } from "~/domains/highlights/labels";
+import { adviceChart } from "~/domains/sizing/recommend";
 import { subscribeStockAlert } from "~/domains/stock-alerts/stock-alerts.server";
 import { StockAlertSchema } from "~/domains/stock-alerts/validation";
-import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
 import { type Locale, locales } from "~/platform/i18n/locales";
-import { serverI18n } from "~/platform/i18n/resources.server";
+import { translator } from "~/platform/i18n/resources.server";
 import { logger } from "~/platform/logging/logger.server";
+import { isRefusal } from "~/platform/refusal";
 import { bagsContext, bagsMiddleware } from "~/routing/bags.server";
 import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
@@ -40,11 +42,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ) as Record<Locale, string>;
   const state = orderState(product, channel, new Date());
   // Every stored label of this product (the card shows two, the page all of them).
-  const highlights: Highlight[] = (await highlightsFor([product.id])).get(product.id) ?? [];
+  const [labels, fit] = await Promise.all([highlightsFor([product.id]), productFit(product.id)]);
+  const highlights: Highlight[] = labels.get(product.id) ?? [];
   return {
     product,
     orderState: state,
     highlights,
+    fit,
+    // "Find my size" only where the advice has a chart holding the product's sizes.
+    adviceOffered:
+      adviceChart(
+        product.sizeChart,
+        product.variants.map((v) => v.size),
+      ) !== null,
     alternates,
     jsonLd: productJsonLd(product, state, `${env().BASE_URL}`, alternates[locale]),
   };
@@ -59,17 +69,15 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   const { channel } = context.get(requestContext);
   const product = await productPage(locale, params.product);
   if (!product) throw data(null, { status: 404 });
-  const { t } = serverI18n(locale);
   const formData = await request.formData();
-  const translate = (key: string, values: Record<string, unknown> = {}) => t(key, values) as string;
+  const translate = translator(locale);
 
   if (formData.get("intent") === "stock-alert") {
     const parsed = parseSubmission(formData, StockAlertSchema, { t: translate });
     if (parsed.status === "error") return { intent: "stock-alert", result: parsed.result };
     try {
       const outcome = await subscribeStockAlert(parsed.value, locale);
-      if (!outcome.ok)
-        return { intent: "stock-alert", result: parsed.reply({ formErrors: [outcome.messageKey] }) };
+      if (isRefusal(outcome)) return { intent: "stock-alert", result: parsed.reply({ refusal: outcome }) };
       const size = product.variants.find((v) => v.id === parsed.value.variantId)?.size ?? "";
       return {
         intent: "stock-alert",
@@ -82,27 +90,19 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     }
   }
 
-  // Refusals carry values (the product, the units left) that the reply's translation must fill in.
-  let refusalValues: Record<string, unknown> = {};
-  const parsed = parseSubmission(formData, AddToBagSchema, {
-    t: (key, values = {}) => translate(key, { ...refusalValues, ...values }),
-  });
+  const parsed = parseSubmission(formData, AddToBagSchema, { t: translate });
   if (parsed.status === "error") return { intent: "add", result: parsed.result };
   const variant = product.variants.find((v) => v.id === parsed.value.variantId);
   if (!variant)
     return { intent: "add", result: parsed.reply({ fieldErrors: { variantId: [SIZE_REQUIRED] } }) };
   try {
     const change = await addToCart(
-      db(),
       context.get(bagsContext).cartToChange(),
       { variantId: variant.id, quantity: 1 },
       channel,
       locale,
     );
-    if (!change.ok) {
-      refusalValues = change.values;
-      return { intent: "add", result: parsed.reply({ formErrors: [change.messageKey] }) };
-    }
+    if (isRefusal(change)) return { intent: "add", result: parsed.reply({ refusal: change }) };
   } catch (error) {
     logger.error({ err: error }, "add to bag failed");
     return { intent: "add", result: parsed.reply({ formErrors: ["cart:errors.generic"] }) };
@@ -128,6 +128,20 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, orderState: state, highlights } = loaderData;
-  return <ProductPage key={product.id} product={product} orderState={state} highlights={highlights} />;
+  const { product, orderState: state, highlights, fit, adviceOffered } = loaderData;
+  return (
+    <>
+      <ProductPage
+        key={product.id}
+        product={product}
+        orderState={state}
+        highlights={highlights}
+        fit={fit}
+        adviceOffered={adviceOffered}
+      />
+      <div className="mx-auto max-w-6xl px-4 pb-16 desktop:px-8">
+        <YouMayAlsoLike productIds={[product.id]} countView />
+      </div>
+    </>
+  );
 }

@@ -6,11 +6,11 @@ import { addToCart } from "~/domains/cart/cart.server";
 import { AddLineSchema } from "~/domains/cart/validation";
 import { pageCards } from "~/domains/catalog/catalog.server";
 import { addToWishlist, removeFromWishlist, wishlistPage } from "~/domains/wishlist/wishlist.server";
-import { db } from "~/platform/db/db.server";
 import { parseShopForm } from "~/platform/forms/submission";
 import { requestContext } from "~/platform/http/context";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { logger } from "~/platform/logging/logger.server";
+import { isRefusal } from "~/platform/refusal";
 import { bagsContext, bagsMiddleware } from "~/routing/bags.server";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { channel } = context.get(requestContext);
   const { t } = serverI18n(locale);
   try {
-    const entries = await wishlistPage(db(), context.get(bagsContext).wishlist, locale, channel);
+    const entries = await wishlistPage(context.get(bagsContext).wishlist, locale, channel);
     const cards = pageCards(entries.map((e) => e.card));
     return {
       entries: entries.map((entry, i) => ({ ...entry, card: cards[i]! })),
@@ -60,17 +60,17 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Wi
   const productId = productIdOf(form);
 
   if (intent === "add") {
-    const added = await addToWishlist(db(), bags.wishlistToChange(), productId).catch((error) => {
+    const added = await addToWishlist(bags.wishlistToChange(), productId).catch((error) => {
       logger.error({ err: error }, "wishlist add failed");
-      return { ok: false } as const;
+      return null;
     });
-    if (added.ok) throw redirect(href("wishlist", {}, locale, strategy), 303);
+    if (added && !isRefusal(added)) throw redirect(href("wishlist", {}, locale, strategy), 303);
     return { intent: "add", productId, ok: false, message: t("wishlist:errors.add") as string };
   }
 
   if (intent === "remove") {
     try {
-      if (bags.wishlist) await removeFromWishlist(db(), bags.wishlist, productId);
+      if (bags.wishlist) await removeFromWishlist(bags.wishlist, productId);
       return { intent: "remove", productId, ok: true };
     } catch (error) {
       logger.error({ err: error }, "wishlist remove failed");
@@ -82,8 +82,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Wi
   if (parsed.status !== "success")
     return { intent: "add-to-bag", productId, ok: false, message: t("cart:errors.sizeRequired") as string };
   try {
-    const change = await addToCart(db(), bags.cartToChange(), parsed.value, channel, locale);
-    if (!change.ok)
+    const change = await addToCart(bags.cartToChange(), parsed.value, channel, locale);
+    if (isRefusal(change))
       return {
         intent: "add-to-bag",
         productId,

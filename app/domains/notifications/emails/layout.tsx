@@ -1,4 +1,15 @@
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 
@@ -10,11 +21,14 @@ export function EmailLayout({
   lang,
   preview,
   children,
+  unsubscribeUrl,
 }: {
   t: TFunction;
   lang: string;
   preview: string;
   children: ReactNode;
+  /** A marketing e-mail's one-click unsubscribe link (shown in the footer). */
+  unsubscribeUrl?: string;
 }) {
   return (
     <Html lang={lang}>
@@ -41,6 +55,13 @@ export function EmailLayout({
           <Text style={{ fontSize: 14, color: colors.ink }}>{t("email:layout.service")}</Text>
           <Text style={{ fontSize: 12, color: colors.muted }}>{t("email:layout.why")}</Text>
           <Text style={{ fontSize: 12, color: colors.muted }}>{t("email:layout.footer")}</Text>
+          {unsubscribeUrl ? (
+            <Text style={{ fontSize: 12, color: colors.muted }}>
+              <Link href={unsubscribeUrl} style={{ color: colors.muted, textDecoration: "underline" }}>
+                {t("marketing:email.unsubscribe")}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -1,4 +1,6 @@
 import { Button, Column, Hr, Row, Section, Text } from "@react-email/components";
+import type { Locale } from "../../../platform/i18n/locales";
+import { formatMoney, money } from "../../../platform/money";
 import type { EmailProps } from "../templates.server";
 import { buttonStyle, EmailLayout } from "./layout";
 
@@ -60,9 +62,8 @@ const muted = { color: "#6b625a", fontSize: 13, margin: "2px 0" };
 const cell = { fontSize: 14, margin: "4px 0" };
 const right = { ...cell, textAlign: "right" as const };
 
-function euros(lang: string) {
-  const format = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
-  return (cents: number) => format.format(cents / 100);
+function euros(locale: Locale) {
+  return (cents: number) => formatMoney(money(cents), locale);
 }
 
 function Amount({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -80,9 +81,9 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
 }
 
 /** Sent when the payment of an order succeeded: the lines, totals with the VAT breakdown, and the delivery. */
-export function OrderConfirmationEmail({ t, lang, data }: EmailProps<OrderEmailData>) {
+export function OrderConfirmationEmail({ t, locale, lang, data }: EmailProps<OrderEmailData>) {
   const { order } = data;
-  const money = euros(lang);
+  const amount = euros(locale);
   const { totals, shipping, shippingAddress: a } = order;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
@@ -107,45 +108,47 @@ export function OrderConfirmationEmail({ t, lang, data }: EmailProps<OrderEmailD
               </Text>
             </Column>
             <Column>
-              <Text style={right}>{money(line.quantity * line.unitPriceCents)}</Text>
+              <Text style={right}>{amount(line.quantity * line.unitPriceCents)}</Text>
             </Column>
           </Row>
         ))}
       </Section>
       <Hr style={{ borderColor: "#e8e1d8" }} />
       <Section>
-        <Amount label={t("orders:totals.subtotal")} value={money(totals.subtotalCents)} />
+        <Amount label={t("orders:totals.subtotal")} value={amount(totals.subtotalCents)} />
         {totals.discountCents > 0 && (
           <Amount
             label={t("orders:totals.discountWithCode", { code: totals.discountCode ?? "" })}
-            value={`−${money(totals.discountCents)}`}
+            value={`−${amount(totals.discountCents)}`}
           />
         )}
         <Amount
           label={t("orders:totals.shipping")}
-          value={totals.shippingCents === 0 ? t("orders:totals.free") : money(totals.shippingCents)}
+          value={totals.shippingCents === 0 ? t("orders:totals.free") : amount(totals.shippingCents)}
         />
         {totals.donationCents > 0 && (
-          <Amount label={t("orders:totals.donation")} value={money(totals.donationCents)} />
+          <Amount label={t("orders:totals.donation")} value={amount(totals.donationCents)} />
         )}
-        <Amount label={t("orders:totals.total")} value={money(totals.totalCents)} strong />
+        <Amount label={t("orders:totals.total")} value={amount(totals.totalCents)} strong />
         {totals.giftCardCents > 0 && (
-          <Amount label={t("orders:totals.giftCard")} value={`−${money(totals.giftCardCents)}`} />
+          <Amount label={t("orders:totals.giftCard")} value={`−${amount(totals.giftCardCents)}`} />
         )}
         {totals.walletCents > 0 && (
-          <Amount label={t("orders:totals.wallet")} value={`−${money(totals.walletCents)}`} />
+          <Amount label={t("orders:totals.wallet")} value={`−${amount(totals.walletCents)}`} />
         )}
         {totals.vat.lines.map((v) => (
           <Text key={v.ratePercent} style={muted}>
             {t("orders:totals.vatLine", {
               rate: v.ratePercent,
-              vat: money(v.vatCents),
-              net: money(v.netCents),
+              vat: amount(v.vatCents),
+              net: amount(v.netCents),
             })}
           </Text>
         ))}
         {totals.vat.exemptCents > 0 && (
-          <Text style={muted}>{t("orders:totals.vatExempt", { amount: money(totals.vat.exemptCents) })}</Text>
+          <Text style={muted}>
+            {t("orders:totals.vatExempt", { amount: amount(totals.vat.exemptCents) })}
+          </Text>
         )}
       </Section>
       <Hr style={{ borderColor: "#e8e1d8" }} />

@@ -1,4 +1,5 @@
 import { Button, Text } from "@react-email/components";
+import { formatMoney, money } from "../../../platform/money";
 import type { EmailProps } from "../templates.server";
 import { buttonStyle, EmailLayout } from "./layout";
 
@@ -9,10 +10,8 @@ export interface RefundEmailData {
 }
 
 /** Sent when staff refund (part of) an order: how much, and that it comes back the way it was paid. */
-export function OrderRefundedEmail({ t, lang, data }: EmailProps<RefundEmailData>) {
-  const amount = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(
-    data.amountCents / 100,
-  );
+export function OrderRefundedEmail({ t, locale, lang, data }: EmailProps<RefundEmailData>) {
+  const amount = formatMoney(money(data.amountCents), locale);
   return (
     <EmailLayout t={t} lang={lang} preview={t("refunds:email.preview", { number: data.number, amount })}>
       <Text>{t("refunds:email.body", { number: data.number, amount })}</Text>

@@ -1,11 +1,11 @@
 import { env } from "../../../platform/env.server";
+import { isRefusal } from "../../../platform/refusal";
 import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from "../provider.server";
 import {
   createSandboxPayment,
   findSandboxPayment,
   refundSandboxPayment,
   type SandboxPayment,
-  SandboxRefundRefused,
   SIGNATURE_HEADER,
   validWebhookSignature,
 } from "./psp.server";
@@ -29,24 +29,30 @@ function view(payment: SandboxPayment): ProviderPayment {
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
 
-  async createPayment(db, request) {
-    return view(await createSandboxPayment(db, request));
+  async createPayment(request) {
+    return view(await createSandboxPayment(request));
   },
 
-  async getPayment(db, providerId) {
-    const payment = await findSandboxPayment(db, providerId);
+  async getPayment(providerId) {
+    const payment = await findSandboxPayment(providerId);
     if (!payment) throw new PaymentProviderError(`sandbox has no payment ${providerId}`, false);
     return view(payment);
   },
 
-  async refund(db, providerId, refund) {
+  async refund(providerId, refund) {
+    let refunded: Awaited<ReturnType<typeof refundSandboxPayment>>;
     try {
-      const { id } = await refundSandboxPayment(db, providerId, refund);
-      return { providerRefundId: id };
+      refunded = await refundSandboxPayment(providerId, refund);
     } catch (error) {
-      if (error instanceof SandboxRefundRefused) throw new PaymentProviderError(error.message, false);
       throw new PaymentProviderError("sandbox refund failed", true, { cause: error });
     }
+    // The PSP said no, as an outside provider's API answers an error: the shop's call failed for good.
+    if (isRefusal(refunded))
+      throw new PaymentProviderError(
+        `sandbox refused the refund of ${providerId}: ${refunded.messageKey}`,
+        false,
+      );
+    return { providerRefundId: refunded.id };
   },
 
   async verifyWebhook(request) {

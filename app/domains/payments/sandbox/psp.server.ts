@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
-import { db, type Queryable } from "../../../platform/db/db.server";
+import { db } from "../../../platform/db/db.server";
 import { transaction } from "../../../platform/db/transaction.server";
 import { env } from "../../../platform/env.server";
 import { defineJob, sendJob } from "../../../platform/jobs/jobs.server";
 import { logger } from "../../../platform/logging/logger.server";
+import { type Refusal, refuse } from "../../../platform/refusal";
+import { leftToRefund } from "../../pricing/refunds";
 import { randomId } from "../ids.server";
 import type { HostedPaymentRequest } from "../provider.server";
-import type { PaymentStatus } from "../status";
 import { sandboxPayments, sandboxRefunds } from "../tables.server";
+import type { PaymentStatus } from "../transitions";
 
 /**
  * The built-in sandbox PSP (PRODUCT.md "Payments"): it plays an outside payment provider inside the shop's
@@ -23,11 +25,8 @@ export const SIGNATURE_HEADER = "x-sandbox-signature";
 export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 export type SandboxDecision = Exclude<PaymentStatus, "open">;
 
-export async function createSandboxPayment(
-  db: Queryable,
-  request: HostedPaymentRequest,
-): Promise<SandboxPayment> {
-  const [created] = await db
+export async function createSandboxPayment(request: HostedPaymentRequest): Promise<SandboxPayment> {
+  const [created] = await db()
     .insert(sandboxPayments)
     .values({
       id: randomId("sbx"),
@@ -45,53 +44,47 @@ export async function createSandboxPayment(
     .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
     .returning();
   if (created) return created;
-  const [existing] = await db
+  const [existing] = await db()
     .select()
     .from(sandboxPayments)
     .where(eq(sandboxPayments.idempotencyKey, request.idempotencyKey));
   return existing!;
 }
 
-export async function findSandboxPayment(db: Queryable, id: string): Promise<SandboxPayment | null> {
-  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+export async function findSandboxPayment(id: string): Promise<SandboxPayment | null> {
+  const [row] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
   return row ?? null;
 }
 
-export class SandboxRefundRefused extends Error {}
-
+/**
+ * Refunds part of a paid sandbox payment once per idempotency key, never more than is left; the PSP's own
+ * refusal (unknown, not paid, too much) comes back as a refusal for the provider adapter to report.
+ */
 export async function refundSandboxPayment(
-  db: Queryable,
   id: string,
   refund: { amountCents: number; idempotencyKey: string },
-): Promise<{ id: string }> {
-  return transaction(
-    async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.id, id))
-        .for("update");
-      if (!payment) throw new SandboxRefundRefused(`unknown payment ${id}`);
-      const [existing] = await tx
-        .select({ id: sandboxRefunds.id })
-        .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
-      if (existing) return existing;
-      if (payment.status !== "paid") throw new SandboxRefundRefused(`payment ${id} is ${payment.status}`);
-      if (refund.amountCents > payment.amountCents - payment.refundedCents)
-        throw new SandboxRefundRefused(`refund exceeds the remaining amount of ${id}`);
-      const [row] = await tx
-        .insert(sandboxRefunds)
-        .values({ id: randomId("sbxre"), paymentId: id, ...refund })
-        .returning({ id: sandboxRefunds.id });
-      await tx
-        .update(sandboxPayments)
-        .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${refund.amountCents}` })
-        .where(eq(sandboxPayments.id, id));
-      return row!;
-    },
-    { on: db },
-  );
+): Promise<{ id: string } | Refusal> {
+  return transaction(async (tx) => {
+    const [payment] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for("update");
+    if (!payment) return refuse.notFound();
+    const [existing] = await tx
+      .select({ id: sandboxRefunds.id })
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+    if (existing) return existing;
+    if (payment.status !== "paid") return refuse.conflict("payments:errors.refundNotPaid");
+    if (refund.amountCents > leftToRefund(payment))
+      return refuse.invalid("payments:errors.refundTooMuch", { leftCents: leftToRefund(payment) });
+    const [row] = await tx
+      .insert(sandboxRefunds)
+      .values({ id: randomId("sbxre"), paymentId: id, ...refund })
+      .returning({ id: sandboxRefunds.id });
+    await tx
+      .update(sandboxPayments)
+      .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${refund.amountCents}` })
+      .where(eq(sandboxPayments.id, id));
+    return row!;
+  });
 }
 
 /**
@@ -99,12 +92,11 @@ export async function refundSandboxPayment(
  * a second decision changes nothing. A change is reported to the shop by a signed webhook.
  */
 export async function decideSandboxPayment(
-  db: Queryable,
   id: string,
   decision: SandboxDecision,
   details: Record<string, string> = {},
 ): Promise<{ payment: SandboxPayment; changed: boolean } | null> {
-  const [decided] = await db
+  const [decided] = await db()
     .update(sandboxPayments)
     .set({ status: decision, details, decidedAt: sql`now()` })
     .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "open")))
@@ -113,13 +105,13 @@ export async function decideSandboxPayment(
     await announce(decided.id);
     return { payment: decided, changed: true };
   }
-  const current = await findSandboxPayment(db, id);
+  const current = await findSandboxPayment(id);
   return current ? { payment: current, changed: false } : null;
 }
 
 /** Expires open payments whose time is up; answers how many. */
-export async function expireSandboxPayments(db: Queryable, now: Date = new Date()): Promise<number> {
-  const expired = await db
+export async function expireSandboxPayments(now: Date = new Date()): Promise<number> {
+  const expired = await db()
     .update(sandboxPayments)
     .set({ status: "expired", decidedAt: sql`now()` })
     .where(and(eq(sandboxPayments.status, "open"), lte(sandboxPayments.expiresAt, now)))
@@ -156,13 +148,13 @@ export const deliverSandboxWebhookJob = defineJob<{ paymentId: string }>({
   name: "payments.sandbox-webhook",
   options: webhookRetry,
   async handle({ paymentId }) {
-    await deliverSandboxWebhook(db(), paymentId);
+    await deliverSandboxWebhook(paymentId);
   },
 });
 
 /** Posts the signed webhook of one payment; throws unless the shop answers 2xx, so the job is retried. */
-export async function deliverSandboxWebhook(db: Queryable, paymentId: string): Promise<void> {
-  const payment = await findSandboxPayment(db, paymentId);
+export async function deliverSandboxWebhook(paymentId: string): Promise<void> {
+  const payment = await findSandboxPayment(paymentId);
   if (!payment) return;
   const body = JSON.stringify({ id: payment.id });
   const response = await fetch(payment.webhookUrl, {
@@ -189,7 +181,7 @@ export const expireSandboxPaymentsJob = defineJob<Record<string, never>>({
   name: "payments.sandbox-expire",
   schedule: { cron: "* * * * *", data: {} },
   async handle() {
-    const count = await expireSandboxPayments(db());
+    const count = await expireSandboxPayments();
     if (count > 0) logger.info({ count }, "sandbox payments expired");
   },
 });

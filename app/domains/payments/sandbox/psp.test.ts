@@ -43,7 +43,7 @@ afterAll(async () => {
 const shopUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/payments/sandbox`;
 
 async function decidedPayment() {
-  const payment = await createSandboxPayment(connection.db, {
+  const payment = await createSandboxPayment({
     amountCents: 2_500,
     description: "Order 300000001",
     method: "card",
@@ -53,7 +53,7 @@ async function decidedPayment() {
     metadata: { paymentId: "pay_x" },
     idempotencyKey: `key-${Math.random()}`,
   });
-  await decideSandboxPayment(connection.db, payment.id, "paid");
+  await decideSandboxPayment(payment.id, "paid");
   return payment;
 }
 
@@ -74,13 +74,13 @@ describe("sandbox webhooks", () => {
   it("signs the body with HMAC-SHA256 and fails the delivery unless the shop answers 2xx", async () => {
     const payment = await decidedPayment();
     answer = 500;
-    await expect(deliverSandboxWebhook(connection.db, payment.id)).rejects.toThrow(/answered 500/);
+    await expect(deliverSandboxWebhook(payment.id)).rejects.toThrow(/answered 500/);
     const last = received.at(-1)!;
     expect(JSON.parse(last.body)).toEqual({ id: payment.id });
     expect(validWebhookSignature(last.body, last.signature ?? null)).toBe(true);
     expect(validWebhookSignature(last.body.replace("}", " }"), last.signature ?? null)).toBe(false);
     answer = 204;
-    await expect(deliverSandboxWebhook(connection.db, payment.id)).resolves.toBeUndefined();
+    await expect(deliverSandboxWebhook(payment.id)).resolves.toBeUndefined();
   });
 
   it("retries with exponential backoff: a 500 puts the job back with a later start", async () => {

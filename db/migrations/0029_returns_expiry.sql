@@ -1,0 +1,2 @@
+ALTER TABLE "returns" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "returns_expires_idx" ON "returns" USING btree ("expires_at") WHERE "returns"."status" = 'requested';
