@@ -44,7 +44,14 @@ export default defineConfig({
     reuseExistingServer: false,
     // Every journey's shopper comes from 127.0.0.1: the per-IP write flood guard (its own tests in
     // app/platform) would refuse the suite's hundreds of shoppers as one visitor.
-    env: { PORT: String(port), E2E: "1", E2E_DATA_DIR: process.env.E2E_DATA_DIR, WRITE_RATE_LIMIT: "0" },
+    // Registrations by API say their shopper's own address in X-Forwarded-For (tests/e2e/accounts.ts).
+    env: {
+      PORT: String(port),
+      E2E: "1",
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      WRITE_RATE_LIMIT: "0",
+      TRUST_PROXY: "true",
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -23,6 +23,9 @@ export async function registerByApi(
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
   const { email, password } = person;
   const registered = await request.post(`/api/v1/account/register?locale=${person.locale ?? "nl"}`, {
+    // Registrations are throttled per IP (10 an hour); the journeys' many shoppers each come from their own
+    // address, as they would in a shop (the served shop trusts X-Forwarded-For, playwright.config.ts).
+    headers: { "x-forwarded-for": shopperIp() },
     data: {
       firstName: person.firstName ?? "Sem",
       lastName: person.lastName ?? "Tester",
@@ -36,6 +39,12 @@ export async function registerByApi(
   const token = new URL(await confirmationLink(email), "http://shop").searchParams.get("confirm");
   const confirmed = await request.post("/api/v1/account/confirm-email", { data: { token } });
   expect(confirmed.status()).toBe(200);
+}
+
+/** A made-up public-looking address for one shopper. */
+function shopperIp(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
 }
 
 /** Signs in through the API; with `page.request` the page's browser context gets the session cookie. */

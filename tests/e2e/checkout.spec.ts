@@ -287,7 +287,11 @@ test("without JavaScript a guest looks up the address, recalculates and buys", a
   await page.getByRole("radio", { name: /Donate €5\.00/ }).check();
   await page.getByRole("button", { name: checkoutEn.placeOrder }).click();
   // No payment method chosen: the server says so and keeps the form.
-  await expect(page.getByRole("link", { name: "Payment method: This field is required" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: checkoutEn.sections.payment })
+      .getByText(checkoutEn.errors.paymentMethodRequired),
+  ).toBeVisible();
   await expect(page.getByRole("radio", { name: /Donate €5\.00/ })).toBeChecked();
   await page.getByRole("radio", { name: /^iDEAL/ }).check();
   await page.getByRole("button", { name: checkoutEn.placeOrder }).click();

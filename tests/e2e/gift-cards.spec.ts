@@ -105,7 +105,7 @@ test("the gift card page: a live preview, and the translated messages for a card
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(giftcard.buy.title);
   }
   await page.goto("/en/giftcard/");
-  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await expect(page.locator("#giftcard[data-hydrated]")).toBeVisible();
   const preview = page.getByTestId("giftcard-preview");
   await page.getByRole("button", { name: "€75.00" }).click();
   await expect(page.getByTestId("giftcard-preview-amount")).toHaveText("€75.00");

@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useFieldError } from "~/components/forms/conform-fields";
 import { NewsletterSchema } from "~/domains/marketing/validation";
 import { useShopForm } from "~/platform/forms/use-shop-form";
 import { usePageHref } from "~/routing/use-routing";
@@ -38,7 +39,7 @@ export function NewsletterSignup({
   }, [reply, onDone]);
   // The same schema as the action: a malformed address is answered here and never sent.
   const { formProps, fields } = useShopForm({ schema: NewsletterSchema, id: `newsletter${id}`, pending });
-  const fieldError = fields.email.errors?.[0];
+  const fieldError = useFieldError(fields.email, t("newsletter.label"));
   const invalid = Boolean(fieldError) || reply?.state === "invalid" || reply?.state === "already";
   return (
     <fetcher.Form method="post" action={to("newsletter")} className="space-y-2" {...formProps}>
