@@ -330,8 +330,15 @@ test("a guest buys an e-gift card with iDEAL, moves it to today, it is e-mailed 
   await page.getByRole("button", { name: g.saldo.submit }).click();
   await expect(page.getByTestId("saldo-balance")).toHaveText("€10.00");
 
-  // 5. An order paid with the card and iDEAL for the rest.
+  // 5. An order paid with the card and iDEAL for the rest. A wrong PIN first: the one answer, nothing added.
   await productToCheckout(page, request, 6);
+  await page.getByRole("textbox", { name: enCheckout.giftCards.number }).fill(card.number);
+  await page
+    .getByRole("textbox", { name: enCheckout.giftCards.pin, exact: true })
+    .fill(card.pin === "000000" ? "000001" : "000000");
+  await page.getByRole("button", { name: enCheckout.giftCards.submit }).click();
+  await expect(page.getByText(g.errors.notRecognised).first()).toBeVisible();
+  await expect(page.locator(`[data-gift-card="${card.number.slice(-4)}"]`)).toHaveCount(0);
   await payWithCard(page, card);
   const summary = page.getByRole("complementary");
   await expect(summary).toContainText(enOrders.totals.giftCard);
