@@ -1,7 +1,7 @@
 import { pruneGuestCartsJob } from "./domains/cart/cart.server";
 import { pruneCatalogChangesJob } from "./domains/catalog/catalog.server";
 import { forgetOldAuthAttemptsJob } from "./domains/customers/customers.server";
-import { dispatchGiftCardsJob } from "./domains/gift-cards/gift-cards.server";
+import { dispatchGiftCardsJob, expireGiftCardsJob } from "./domains/gift-cards/gift-cards.server";
 import { refreshHighlightsJob } from "./domains/highlights/highlights.server";
 import {
   computeAffinitiesJob,
@@ -42,6 +42,7 @@ export const jobs = [
   feedbackDrawJob,
   computeAffinitiesJob,
   dispatchGiftCardsJob,
+  expireGiftCardsJob,
   transactionTimerJob,
   sweepTransactionTimersJob,
 ] as unknown as JobDefinition<never>[];

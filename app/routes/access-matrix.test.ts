@@ -109,6 +109,8 @@ const apiRules: Record<string, ApiRule> = {
   "DELETE /v1/account/addresses/{id}": "signed-in",
   "GET /v1/account/orders": "signed-in",
   "GET /v1/account/orders/{number}": "signed-in",
+  "GET /v1/account/orders/{number}/gift-cards": "signed-in",
+  "PATCH /v1/account/orders/{number}/gift-cards/{id}": "signed-in",
   "GET /v1/account/wallet": "signed-in",
   "GET /v1/marketplace/me/social": "anyone",
   "PUT /v1/marketplace/favourites/{id}": "signed-in",

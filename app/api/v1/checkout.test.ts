@@ -2,6 +2,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import { products, productVariants } from "../../domains/catalog/tables.server";
+import { issueGiftCard } from "../../domains/gift-cards/gift-cards.server";
 import { seedDemoDiscountCodes } from "../../domains/promotions/promotions.server";
 import type { Connection } from "../../platform/db/db.server";
 import { createApi } from "../index.server";
@@ -197,6 +198,50 @@ describe("checkout API", () => {
     expect((await points.json())[0]).toMatchObject({ country: "BE", city: "Antwerpen" });
   });
 
+  it("pays with a gift card: added by number + PIN, shown in the quote with what it pays, removed again", async () => {
+    const cookie = await guestBag(1);
+    const card = await issueGiftCard({ amountCents: 15_00, source: "goodwill", idempotencyKey: "api-pay-1" });
+    const add = (body: unknown, locale = "nl") =>
+      call(`/v1/checkout/gift-cards?locale=${locale}`, { method: "POST", cookie, body });
+
+    // Bad input: translated messages per field, nothing added.
+    const bad = await add({ giftCardNumber: "1234", giftCardPin: "1" }, "en");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("19");
+    // A wrong PIN: the one answer for every miss.
+    const wrong = await add({
+      giftCardNumber: card.number,
+      giftCardPin: card.pin === "000000" ? "000001" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ messageTranslationKey: "giftcard:errors.notRecognised" });
+    const quoteOf = async () =>
+      (await (
+        await call("/v1/checkout/quote", { method: "POST", cookie, body: { locale: "nl", country: "NL" } })
+      ).json()) as {
+        totals: { totalCents: number; giftCardCents: number; amountDueCents: number };
+        payment: { giftCards: unknown[] };
+      };
+    expect((await quoteOf()).payment.giftCards).toEqual([]);
+
+    const added = await add({ giftCardNumber: card.number, giftCardPin: card.pin });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ cardId: card.id, last4: card.last4, availableCents: 15_00 });
+    const quote = await quoteOf();
+    expect(quote.payment.giftCards).toEqual([
+      expect.objectContaining({ cardId: card.id, last4: card.last4, amountCents: 15_00, usable: true }),
+    ]);
+    expect(quote.totals.giftCardCents).toBe(15_00);
+    expect(quote.totals.amountDueCents).toBe(quote.totals.totalCents - 15_00);
+
+    const removed = await call(`/v1/checkout/gift-cards/${card.id}?locale=nl`, { method: "DELETE", cookie });
+    expect(removed.status).toBe(204);
+    expect((await quoteOf()).payment.giftCards).toEqual([]);
+    const again = await call(`/v1/checkout/gift-cards/${card.id}?locale=en`, { method: "DELETE", cookie });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ messageTranslationKey: "giftcard:errors.notApplied" });
+  });
+
   it("documents the endpoints in the OpenAPI document", async () => {
     const doc = await (await call("/v1/openapi.json")).json();
     expect(Object.keys(doc.paths)).toEqual(
@@ -205,6 +250,10 @@ describe("checkout API", () => {
         "/v1/checkout/discount-code",
         "/v1/checkout/address-lookup",
         "/v1/checkout/service-points",
+        "/v1/checkout/gift-cards",
+        "/v1/checkout/gift-cards/{cardId}",
+        "/v1/gift-cards/balance",
+        "/v1/wallet",
         "/v1/orders",
         "/v1/orders/{number}",
       ]),

@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleX, Clock } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { DeliveryAddress } from "~/components/orders/order-detail";
@@ -17,7 +18,7 @@ export type ConfirmedOrder = Pick<
  * After the payment page: the order number and status. While the payment is being processed the page
  * looks again by itself (a meta refresh, so also without JavaScript).
  */
-export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
+export function OrderConfirmationPage({ order, children }: { order: ConfirmedOrder; children?: ReactNode }) {
   const { t } = useTranslation(["orders", "checkout", "payments", "forms"]);
   const { locale } = useRouting();
   const to = usePageHref();
@@ -114,6 +115,7 @@ export function OrderConfirmationPage({ order }: { order: ConfirmedOrder }) {
           </div>
         </section>
       </div>
+      {children}
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // per-IP limit apply); the bag remembers the card, the order holds what each covers when it is placed.
 import { inArray, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
-import { isRefusal, type Refusal, refuse } from "../../platform/refusal";
+import { isRefusal, Refusal, refuse } from "../../platform/refusal";
 import { attemptAllowed } from "../../platform/throttle/throttle.server";
 import { recogniseGiftCard } from "./cards.server";
 import { availableCents } from "./ledger";
@@ -32,7 +32,8 @@ export async function recogniseCardToPayWith(
   if (!(await attemptAllowed(`gift-card-apply:ip:${meta.ip}`, checkoutCardRule)))
     return refuse.tooMany("giftcard:errors.tooMany");
   const card = await recogniseGiftCard(input);
-  if (isRefusal(card)) return { ...card, field: "giftCardNumber" };
+  // A new refusal on the form's field: spreading one would give a plain object that is no Refusal any more.
+  if (isRefusal(card)) return new Refusal(card.kind, card.messageKey, card.values, "giftCardNumber");
   if (card.status === "blocked") return refuse.conflict("giftcard:errors.blocked", {}, "giftCardNumber");
   if (card.expired) return refuse.conflict("giftcard:errors.expired", {}, "giftCardNumber");
   if (card.availableCents <= 0) return refuse.conflict("giftcard:errors.empty", {}, "giftCardNumber");

@@ -18,6 +18,7 @@ export {
 export {
   adjustGiftCard,
   expireGiftCards,
+  expireGiftCardsJob,
   giftCardRefundableCents,
   giftCardRefundKeyUsed,
   holdGiftCard,
@@ -27,8 +28,11 @@ export {
 } from "./moves.server";
 export {
   cancelOrderGiftCards,
+  changeGiftCardDispatch,
+  dispatchDateWindow,
   dispatchDueGiftCards,
   dispatchGiftCardsJob,
+  giftCardsOfOrder,
   issueOrderGiftCards,
   recordGiftCardPurchases,
   resendGiftCard,

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { db, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
+import { defineJob } from "../../platform/jobs/jobs.server";
+import { logger } from "../../platform/logging/logger.server";
 import { type Refusal, refuse } from "../../platform/refusal";
 import { afterEntry, availableCents, holdMayMove } from "./ledger";
 import { type GiftCardEntryKind, giftCardEntries, giftCardHolds, giftCards } from "./tables.server";
@@ -280,6 +282,21 @@ export async function expireGiftCards(now: Date = new Date()): Promise<number> {
   }
   return expired;
 }
+
+/**
+ * Expiry as a timer job, like the shop's other timers: every night on the shop's clock (a card past its
+ * end can no longer be held for an order anyway; this books what was left on it as `expire`, and money
+ * released after the end is expired by the next run).
+ */
+export const expireGiftCardsJob = defineJob<{ reason: string }>({
+  name: "gift-cards.expire",
+  schedule: { cron: "20 0 * * *", data: { reason: "schedule" } },
+  options: { retryLimit: 3, expireInSeconds: 600 },
+  async handle() {
+    const expired = await expireGiftCards();
+    if (expired > 0) logger.info({ expired }, "gift cards expired");
+  },
+});
 
 /** Blocks or unblocks a card: a blocked card cannot be held for an order (what was held still settles). */
 export async function setGiftCardBlocked(

@@ -14,7 +14,12 @@ import { href } from "../../routing/urls";
 import { queueEmail, requeueEmail } from "../notifications/notifications.server";
 import { issueGiftCard } from "./cards.server";
 import { seal, unseal } from "./secrets.server";
-import { type GiftCardPurchaseKind, giftCardPurchases, giftCards } from "./tables.server";
+import {
+  type GiftCardPurchaseKind,
+  type GiftCardPurchaseStatus,
+  giftCardPurchases,
+  giftCards,
+} from "./tables.server";
 
 export interface GiftCardPurchaseInput {
   kind: GiftCardPurchaseKind;
@@ -29,6 +34,14 @@ export interface GiftCardPurchaseInput {
 /** Today on the shop's clock (Europe/Amsterdam), as YYYY-MM-DD. */
 function shopToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(now);
+}
+
+/** The days an e-gift card may be sent on: today … the same day next year, on the shop's clock. */
+export function dispatchDateWindow(now: Date = new Date()): { first: string; last: string } {
+  const first = shopToday(now);
+  const last = new Date(`${first}T00:00:00Z`);
+  last.setUTCFullYear(last.getUTCFullYear() + 1);
+  return { first, last: last.toISOString().slice(0, 10) };
 }
 
 /** Writes the gift cards of a new order, in the order's transaction (checkout's `placeOrder`). */
@@ -215,7 +228,7 @@ export async function dispatchDueGiftCards(options: { now?: Date; limit?: number
 
 export const dispatchGiftCardsJob = defineJob<{ reason: string }>({
   name: "gift-cards.dispatch",
-  schedule: { cron: "*/5 * * * *", data: { reason: "schedule" } },
+  schedule: { cron: "* * * * *", data: { reason: "schedule" } },
   options: { retryLimit: 3, expireInSeconds: 300 },
   async handle() {
     const sent = await dispatchDueGiftCards();
@@ -245,4 +258,76 @@ export async function resendGiftCard(purchaseId: number): Promise<"copied" | "se
   if (row.status !== "sent" || !row.messageId) return refuse.conflict("giftcard:errors.notResendable");
   const copied = await requeueEmail(row.messageId, row.recipientEmail);
   return copied ? "copied" : refuse.conflict("giftcard:errors.notResendable");
+}
+
+/** A card an order sold, as its buyer sees it on the order page (never its number or PIN). */
+export interface OrderGiftCard {
+  id: number;
+  kind: GiftCardPurchaseKind;
+  amountCents: number;
+  toName: string;
+  recipientEmail: string | null;
+  dispatchDate: string | null;
+  status: GiftCardPurchaseStatus;
+  sentAt: Date | null;
+  /** The buyer may still change where and when it goes (an e-gift card not sent or canceled). */
+  changeable: boolean;
+}
+
+/** The gift cards an order sold, in the order they were put in the bag. */
+export async function giftCardsOfOrder(orderReference: string): Promise<OrderGiftCard[]> {
+  const rows = await db()
+    .select()
+    .from(giftCardPurchases)
+    .where(eq(giftCardPurchases.orderReference, orderReference))
+    .orderBy(asc(giftCardPurchases.position));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amountCents,
+    toName: row.toName,
+    recipientEmail: row.recipientEmail,
+    dispatchDate: row.dispatchDate,
+    status: row.status,
+    sentAt: row.sentAt,
+    changeable: row.kind === "egift" && (row.status === "ordered" || row.status === "issued"),
+  }));
+}
+
+/**
+ * The buyer changes the recipient's e-mail address or the dispatch date of an e-gift card of their
+ * order (the caller has checked the order is theirs). Allowed until it is sent: the row is locked like the
+ * dispatch job locks it, so a change never crosses a send. The date must lie within today … +1 year on
+ * the shop's clock.
+ */
+export async function changeGiftCardDispatch(
+  input: { orderReference: string; purchaseId: number; recipientEmail: string; dispatchDate: string },
+  options: { now?: Date } = {},
+): Promise<{ recipientEmail: string; dispatchDate: string } | Refusal> {
+  const { first, last } = dispatchDateWindow(options.now);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dispatchDate) || input.dispatchDate < first)
+    return refuse.invalid("giftcard:errors.dispatchPast", {}, "dispatchDate");
+  if (input.dispatchDate > last)
+    return refuse.invalid("forms:validation.dateMax", { date: last }, "dispatchDate");
+  const recipientEmail = input.recipientEmail.trim().toLowerCase();
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .select({ kind: giftCardPurchases.kind, status: giftCardPurchases.status })
+      .from(giftCardPurchases)
+      .where(
+        and(
+          eq(giftCardPurchases.id, input.purchaseId),
+          eq(giftCardPurchases.orderReference, input.orderReference),
+        ),
+      )
+      .for("update");
+    if (row?.kind !== "egift" || row.status === "canceled")
+      return refuse.notFound("giftcard:errors.purchaseNotFound");
+    if (row.status === "sent") return refuse.conflict("giftcard:errors.alreadySent");
+    await tx
+      .update(giftCardPurchases)
+      .set({ recipientEmail, dispatchDate: input.dispatchDate })
+      .where(eq(giftCardPurchases.id, input.purchaseId));
+    return { recipientEmail, dispatchDate: input.dispatchDate };
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { encodeMessage } from "../../platform/forms/messages";
 import * as rules from "../../platform/forms/rules";
+import { checkDate } from "../../platform/forms/validators";
 
 /**
  * The gift-card forms: one schema each, used by the page (browser and action) and the JSON API.
@@ -28,6 +29,10 @@ const dispatchWindow = (now = new Date()) => {
   const first = new Date(now.getTime() - 24 * 3600 * 1000);
   return { min: isoDay(first), max: isoDay(last) };
 };
+
+/** A dispatch date in the window as it is at the moment of checking (a running server crosses midnight). */
+const dispatchDay = () =>
+  rules.rule((value) => checkDate(value, dispatchWindow()), { label: "giftcard:buy.dispatchDate" });
 
 const amount = () =>
   rules.rule(
@@ -58,7 +63,7 @@ export const GiftCardPurchaseSchema = z
     from: rules.required({ max: NAME_MAX, label: "giftcard:buy.from" }),
     message: rules.optional(rules.maxChars(MESSAGE_MAX, { label: "giftcard:buy.message" })),
     recipientEmail: rules.optional(rules.email({ label: "giftcard:buy.recipientEmail" })),
-    dispatchDate: rules.optional(rules.date({ ...dispatchWindow(), label: "giftcard:buy.dispatchDate" })),
+    dispatchDate: rules.optional(dispatchDay()),
   })
   .superRefine(
     (value, ctx) => {
@@ -69,6 +74,16 @@ export const GiftCardPurchaseSchema = z
     },
     { when: () => true },
   );
+
+/**
+ * The buyer changes an e-gift card not sent yet (the order page): its recipient's e-mail address and its
+ * dispatch date. The server checks the exact window on the shop's clock (`changeGiftCardDispatch`).
+ */
+export const GiftCardDispatchSchema = z.object({
+  purchaseId: z.coerce.number().int().positive(),
+  recipientEmail: rules.email({ label: "giftcard:buy.recipientEmail" }),
+  dispatchDate: dispatchDay(),
+});
 
 /** A gift card to pay with at checkout (the page's form and the app's call). */
 export const CheckoutGiftCardSchema = z.object({

@@ -117,14 +117,15 @@ export function issueGoodwillGiftCard(
 }
 
 /** Goodwill wallet credit for a customer, with a reason the customer sees; audited, once per key. */
-export function creditWalletByStaff(
+export async function creditWalletByStaff(
   actor: StaffActor,
   userId: string,
   input: { amountCents: number; reason: string; idempotencyKey: string },
 ): Promise<number | Refusal> {
+  // Read before the transaction: inside it, a query on the pool waits for the one connection an embedded
+  // database has, which the transaction holds.
+  if (!(await customerForStaff(userId))) return refuse.notFound("This customer no longer exists.");
   return audited(actor, async (tx) => {
-    const customer = await customerForStaff(userId);
-    if (!customer) return refuse.notFound("This customer no longer exists.");
     const booked = await bookWalletEntry(
       {
         userId,

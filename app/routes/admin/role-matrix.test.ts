@@ -28,6 +28,7 @@ import * as content from "./content";
 import * as customer from "./customer";
 import * as customers from "./customers";
 import * as dashboard from "./dashboard";
+import * as giftCardsPage from "./gift-cards";
 import * as layout from "./layout";
 import * as notices from "./notices";
 import * as orderPage from "./order";
@@ -63,6 +64,7 @@ const sections: [string, Permission, { loader: (args: never) => Promise<unknown>
   ["synonyms", "catalogue", synonyms],
   ["size charts", "catalogue", sizeCharts],
   ["customers", "customers", customers],
+  ["gift cards", "gift-cards", giftCardsPage],
   ["contact tickets", "service", tickets],
   ["staff", "staff", staff],
   ["settings", "settings", settings],

@@ -1,13 +1,15 @@
 import { data, redirect } from "react-router";
 import { NoOrderPage, OrderConfirmationPage } from "~/components/checkout/order-confirmation-page";
+import { type GiftCardChangeReply, OrderGiftCards } from "~/components/orders/order-gift-cards";
 import { confirmOrder } from "~/domains/orders/orders.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { pageMeta } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
+import { changeOrderGiftCard, orderGiftCardsView } from "../customer/gift-card-change.server";
 import type { Route } from "./+types/order-confirmation";
 
-export const handle = { i18n: ["orders", "checkout", "payments", "catalog", "forms"] };
+export const handle = { i18n: ["orders", "checkout", "payments", "catalog", "forms", "giftcard"] };
 
 /** Seconds between looks while the payment is still being processed (also without JavaScript). */
 export const PENDING_REFRESH_SECONDS = 4;
@@ -43,8 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shippingAddress: order.shippingAddress,
       paymentMethod: order.paymentMethod,
     },
+    // The e-gift cards it sold, changeable until sent; not while the page refreshes itself (pending).
+    giftCards: order.status === "pending" ? [] : await orderGiftCardsView(order.number),
     title: t(order.status === "pending" ? "orders:confirmation.titlePending" : "orders:confirmation.title"),
   };
+}
+
+/** A guest (or customer) changes an e-gift card of this order: the number and key prove it is theirs. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = context.get(routingContext);
+  const url = new URL(request.url);
+  const order = await confirmOrder(url.searchParams.get("order") ?? "", url.searchParams.get("key") ?? "");
+  if (!order) throw data(null, { status: 404 });
+  return changeOrderGiftCard(order.number, await request.formData(), locale);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -55,6 +68,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   ]);
 }
 
-export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
-  return loaderData.order ? <OrderConfirmationPage order={loaderData.order} /> : <NoOrderPage />;
+export default function OrderConfirmationRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.order) return <NoOrderPage />;
+  return (
+    <OrderConfirmationPage order={loaderData.order}>
+      <OrderGiftCards
+        cards={loaderData.giftCards ?? []}
+        reply={actionData as GiftCardChangeReply | undefined}
+      />
+    </OrderConfirmationPage>
+  );
 }

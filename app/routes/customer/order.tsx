@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
 import { secondaryButton, textLink } from "~/components/account/styles";
 import { OrderDetailView } from "~/components/orders/order-detail";
+import { type GiftCardChangeReply, OrderGiftCards } from "~/components/orders/order-gift-cards";
 import { isDelivered } from "~/domains/marketplace/marketplace.server";
 import { orderForCustomer, toOrderView } from "~/domains/orders/orders.server";
 import { returnOptions } from "~/domains/returns/returns.server";
@@ -15,6 +16,7 @@ import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
 import { usePageHref } from "~/routing/use-routing";
 import type { Route } from "./+types/order";
+import { changeOrderGiftCard, orderGiftCardsView } from "./gift-card-change.server";
 
 export const middleware = pageMiddleware("order");
 export const handle = {
@@ -28,6 +30,7 @@ export const handle = {
     "catalog",
     "forms",
     "marketplace",
+    "giftcard",
   ],
 };
 export const headers = personalPage;
@@ -49,21 +52,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     resellable: isDelivered(order)
       ? [...new Map(order.lines.map((l) => [l.productId, { productId: l.productId, name: l.name }])).values()]
       : [],
+    giftCards: await orderGiftCardsView(order.number),
     title: serverI18n(locale).t("myorders:detail.title", { number: order.number }),
   };
+}
+
+/** The buyer changes an e-gift card of this order (recipient e-mail or date) until it is sent. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = await requireCustomer(request);
+  const { locale } = context.get(routingContext);
+  const order = await orderForCustomer(visitor.id, params.number);
+  if (!order) throw data(null, { status: 404 });
+  return changeOrderGiftCard(order.number, await request.formData(), locale);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title, [{ name: "robots", content: "noindex" }]);
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["myorders", "returns"]);
   const to = usePageHref();
-  const { order, returnable, withdrawable, resellable } = loaderData;
+  const { order, returnable, withdrawable, resellable, giftCards } = loaderData;
   return (
     <AccountShell title={t("detail.title", { number: order.number })}>
       <OrderDetailView order={order} />
+      <OrderGiftCards cards={giftCards} reply={actionData as GiftCardChangeReply | undefined} />
       {returnable || withdrawable ? (
         <div className="mt-8 flex flex-wrap gap-3">
           {returnable ? (
