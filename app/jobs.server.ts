@@ -8,6 +8,7 @@ import {
   feedbackDrawJob,
   rewardReferralsJob,
 } from "./domains/marketing/marketing.server";
+import { batchPayoutsJob } from "./domains/marketplace/payouts/payouts.server";
 import {
   sweepTransactionTimersJob,
   transactionTimerJob,
@@ -44,4 +45,5 @@ export const jobs = [
   dispatchGiftCardsJob,
   transactionTimerJob,
   sweepTransactionTimersJob,
+  batchPayoutsJob,
 ] as unknown as JobDefinition<never>[];

@@ -58,6 +58,7 @@ export {
   setFollowing,
   socialState,
 } from "./social/social.server";
+export { batchFile, batchPayouts } from "./payouts/payouts.server";
 export { acceptMarketplaceEvent, flushMarketplaceEvents } from "./social/views.server";
 export type { Store } from "./stores/stores.server";
 export {
