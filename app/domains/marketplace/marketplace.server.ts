@@ -49,6 +49,7 @@ export {
   reportContent,
 } from "./moderation/moderation.server";
 export { findListings, findStores } from "./moderation/search.server";
+export { batchFile, batchPayouts } from "./payouts/payouts.server";
 export {
   type FollowedStore,
   favouriteCards,
@@ -58,7 +59,6 @@ export {
   setFollowing,
   socialState,
 } from "./social/social.server";
-export { batchFile, batchPayouts } from "./payouts/payouts.server";
 export { acceptMarketplaceEvent, flushMarketplaceEvents } from "./social/views.server";
 export type { Store } from "./stores/stores.server";
 export {

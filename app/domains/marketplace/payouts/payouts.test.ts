@@ -197,7 +197,12 @@ describe("asking for a payout", () => {
     // Shopping credit beside the earnings: the wallet's own "not below 0" alone would let a second
     // payout of the same earnings through; the lock around "what is payable" does not.
     accepted(
-      await bookWalletEntry({ userId: who.id, amountCents: 50_00, kind: "goodwill", idempotencyKey: randomUUID() }),
+      await bookWalletEntry({
+        userId: who.id,
+        amountCents: 50_00,
+        kind: "goodwill",
+        idempotencyKey: randomUUID(),
+      }),
     );
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () => requestPayout(who.id, { idempotencyKey: randomUUID() })),
