@@ -20,12 +20,11 @@ export {
   batchFile,
   batchPayouts,
   batchPayoutsJob,
-  type PayoutBatch,
   payoutBatch,
   payoutBatches,
   waitingPayouts,
 } from "./batches.server";
-export { type Dac7Row, dac7Csv, dac7Report } from "./dac7.server";
+export { dac7Csv, dac7Report } from "./dac7.server";
 
 /** The wallet entries that are marketplace money: earnings (and any taken back) less what was paid out. */
 const EARNED_KINDS = ["marketplace", "payout"] as const;
