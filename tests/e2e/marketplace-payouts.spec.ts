@@ -75,18 +75,19 @@ test("a seller with available earnings sets an IBAN and asks a payout; an admin 
   await expectNoSeriousA11yViolations(page);
 
   const form = page.locator("[data-form=payout-account]");
+  const save = form.getByRole("button", { name: /bank account/ });
   await form.getByLabel("IBAN").fill("NL92 ABNA 0417 1643 00");
   await form.getByLabel("Name on the account").fill("Sanne de Vries");
   await form.getByLabel("Your password").fill(DEMO.password);
-  await form.getByRole("button").click();
+  await save.click();
   await expect(form).toContainText("This IBAN is not valid");
   await form.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
   await form.getByLabel("Your password").fill("not-my-password");
-  await form.getByRole("button").click();
+  await save.click();
   await expect(form).toContainText("Your current password isn't right.");
   await expect(page.getByTestId("payout-account")).not.toContainText("NL91 ABNA");
   await form.getByLabel("Your password").fill(DEMO.password);
-  await form.getByRole("button").click();
+  await save.click();
   await expect(page.getByTestId("payout-account")).toContainText("NL91 ABNA 0417 1643 00");
 
   await page.getByRole("button", { name: /^Pay out / }).click();

@@ -190,8 +190,8 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
         )}
       </section>
 
-      <section aria-labelledby="payout-account" className={`${card} mb-8`}>
-        <h2 id="payout-account" className="mb-4 font-display text-2xl">
+      <section aria-labelledby="payout-account-title" className={`${card} mb-8`}>
+        <h2 id="payout-account-title" className="mb-4 font-display text-2xl">
           {t("account.title")}
         </h2>
         {accountReply?.saved ? <SuccessMessage>{t("account.saved")}</SuccessMessage> : null}
