@@ -8,6 +8,7 @@ import {
   feedbackDrawJob,
   rewardReferralsJob,
 } from "./domains/marketing/marketing.server";
+import { batchPayoutsJob } from "./domains/marketplace/payouts/payouts.server";
 import {
   sweepTransactionTimersJob,
   transactionTimerJob,
@@ -45,4 +46,5 @@ export const jobs = [
   expireGiftCardsJob,
   transactionTimerJob,
   sweepTransactionTimersJob,
+  batchPayoutsJob,
 ] as unknown as JobDefinition<never>[];

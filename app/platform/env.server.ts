@@ -27,6 +27,16 @@ const schema = z.object({
   /** Carrier service-point search over HTTP; unset: the bundled sample data. */
   SERVICE_POINTS_URL: z.string().url().optional(),
   SENTRY_DSN: z.string().optional(),
+  /** The shop's own account that marketplace payouts are paid from (the SEPA file's debtor, decision 0046). */
+  PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).default("Loom & Label B.V."),
+  PAYOUT_DEBTOR_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "an IBAN in electronic format")
+    .default("NL91ABNA0417164300"),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .regex(/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "a BIC")
+    .default("ABNANL2A"),
   SEED: z
     .string()
     .regex(/^(none|demo|bench:\d+)$/)

@@ -231,6 +231,12 @@ export const pages = {
     file: "routes/customer/marketplace-purchases.tsx",
     middleware: account,
   },
+  "my-marketplace-earnings": {
+    path: "customer/marketplace/earnings",
+    layout: "default",
+    file: "routes/customer/marketplace-earnings.tsx",
+    middleware: account,
+  },
   "app-quiz": { path: "app/bf-24-quiz", layout: "app", file: "routes/app/quiz.tsx" },
   "app-credit-card": { path: "app/credit-card", layout: "app", file: "routes/app/credit-card.tsx" },
   "app-returns": { path: "app/returns", layout: "app", file: "routes/app/returns.tsx" },

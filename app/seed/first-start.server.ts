@@ -7,6 +7,7 @@ import { addWarmup } from "../platform/readiness.server";
 import { seedDemoContent } from "./content.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
 import { seedDemoGiftCard } from "./demo-gift-card.server";
+import { seedDemoPayout } from "./demo-payout.server";
 import { ImagePool } from "./images.server";
 import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
 import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
@@ -54,6 +55,7 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   if (demo && (await marketplaceIsEmpty(connection.db))) {
     const market = await seedMarketplace(connection.db);
     logger.info({ stores: market.stores, listings: market.listings }, "demo marketplace seeded");
+    if (await seedDemoPayout(connection.db)) logger.info("demo payout requested");
     // Drawn after the shop's photos (most listings reuse those image keys) and outside the readiness
     // probe: the shop serves while the few new second-hand pictures are drawn.
     void images

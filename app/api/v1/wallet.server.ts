@@ -14,7 +14,7 @@ const WalletSchema = z
       z.object({
         id: z.number().int(),
         amountCents: z.number().int().openapi({ description: "Credit > 0, spent < 0" }),
-        kind: z.enum(["refund", "marketplace", "referral", "goodwill", "order", "release"]),
+        kind: z.enum(["refund", "marketplace", "referral", "goodwill", "order", "release", "payout"]),
         reason: z.string().openapi({ description: "The kind in the shopper's language" }),
         reference: z.string().nullable().openapi({ description: "Order or return number" }),
         note: z.string().nullable(),

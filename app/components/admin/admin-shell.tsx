@@ -3,6 +3,7 @@ import {
   BookA,
   FolderTree,
   Gift,
+  Landmark,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -78,6 +79,13 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: "/admin/gift-cards/", label: "Gift cards", permission: "gift-cards", icon: Gift },
       { to: "/admin/tickets/", label: "Contact tickets", permission: "service", icon: MessageSquare },
       { to: "/admin/staff/", label: "Staff", permission: "staff", icon: ShieldCheck },
+    ],
+  },
+  {
+    title: "Money",
+    items: [
+      { to: "/admin/marketplace/payouts/", label: "Payouts", permission: "payouts", icon: Landmark },
+      { to: "/admin/marketplace/dac7/", label: "DAC7 report", permission: "payouts", icon: ScrollText },
     ],
   },
   {

@@ -13,6 +13,7 @@ export {
   confirmEmail,
   createAccount,
   type NewAccount,
+  passwordMatches,
   registerCustomer,
   requestPasswordReset,
   resetPassword,

@@ -49,6 +49,7 @@ export {
   reportContent,
 } from "./moderation/moderation.server";
 export { findListings, findStores } from "./moderation/search.server";
+export { batchFile, batchPayouts } from "./payouts/payouts.server";
 export {
   type FollowedStore,
   favouriteCards,

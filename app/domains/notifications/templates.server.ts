@@ -38,6 +38,7 @@ import {
   OrderShippedEmail,
 } from "./emails/orders";
 import { type PasswordResetData, PasswordResetEmail } from "./emails/password-reset";
+import { type PayoutAccountChangedData, PayoutAccountChangedEmail } from "./emails/payouts";
 import { OrderRefundedEmail, type RefundEmailData } from "./emails/refund";
 import {
   type ReturnDecisionData,
@@ -89,6 +90,10 @@ export const emailTemplates = {
     subjectKey: "email:passwordReset.subject",
     component: PasswordResetEmail,
   } satisfies EmailTemplate<PasswordResetData>,
+  payoutAccountChanged: {
+    subjectKey: "payouts:email.accountChanged.subject",
+    component: PayoutAccountChangedEmail,
+  } satisfies EmailTemplate<PayoutAccountChangedData>,
   stockAlertConfirmation: {
     subjectKey: "email:stockAlertConfirmation.subject",
     component: StockAlertConfirmationEmail,

@@ -14,6 +14,12 @@ describe("role → permission table (PRODUCT.md, Accounts and roles)", () => {
       expect(can("support", permission)).toBe(false);
   });
 
+  it("keeps marketplace payouts and the DAC7 report for admin (issue 18: admin payouts)", () => {
+    expect(can("admin", "payouts")).toBe(true);
+    expect(can("support", "payouts")).toBe(false);
+    expect(can("merchandiser", "payouts")).toBe(false);
+  });
+
   it("gives merchandisers catalogue, content and promotions, not orders (so no refunds) nor customers", () => {
     expect(rolePermissions.merchandiser).toEqual(
       expect.arrayContaining(["catalogue", "content", "promotions"]),

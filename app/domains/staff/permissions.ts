@@ -15,6 +15,7 @@ export const permissions = [
   "gift-cards",
   "service",
   "disputes",
+  "payouts",
   "outbox",
   "settings",
   "staff",
@@ -27,6 +28,7 @@ export type Permission = (typeof permissions)[number];
  * contact tickets (`service`);
  * merchandiser catalogue, content and promotions. Every role sees the dashboard (only its own parts of it).
  * Support also reads the outbox: "did my e-mail go out?" is a customer question (docs/decisions/0020).
+ * Marketplace payouts (the SEPA files) and the DAC7 report are admin's alone (issue 18, decision 0046).
  */
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   admin: permissions,

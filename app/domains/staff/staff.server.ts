@@ -21,6 +21,7 @@ export {
 } from "./gift-cards.server";
 export * from "./marketplace.server";
 export * from "./orders.server";
+export * from "./payouts.server";
 export * from "./people.server";
 export { can, type Permission, rolePermissions } from "./permissions";
 export * from "./promotions.server";

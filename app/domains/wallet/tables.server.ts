@@ -15,9 +15,16 @@ import { user } from "../../platform/auth/tables.server";
 /**
  * Credits are typed by where they come from (refund, marketplace earnings, referral reward, staff
  * goodwill): a later source only adds a kind. `order` is credit used for an order (held at place-order),
- * `release` gives back what an unpaid order held.
+ * `release` gives back what an unpaid order held, `payout` sends marketplace earnings to the seller's bank.
  */
-export type WalletEntryKind = "refund" | "marketplace" | "referral" | "goodwill" | "order" | "release";
+export type WalletEntryKind =
+  | "refund"
+  | "marketplace"
+  | "referral"
+  | "goodwill"
+  | "order"
+  | "release"
+  | "payout";
 
 /** The credit kinds (what can be added), for the ledger's words and the back office. */
 export const walletCreditKinds = ["refund", "marketplace", "referral", "goodwill"] as const;

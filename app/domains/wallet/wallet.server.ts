@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "../../platform/db/db.server";
 import { transaction } from "../../platform/db/transaction.server";
 import { isRefusal, type Refusal, refuse } from "../../platform/refusal";
@@ -74,7 +74,7 @@ export async function bookWalletEntry(
     throw new Error("A wallet entry is a non-zero number of cents");
   return transaction(
     async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${entry.userId}`}))`);
+      await lockWallet(entry.userId, tx);
       const [existing] = await tx
         .select({ id: walletEntries.id })
         .from(walletEntries)
@@ -94,6 +94,27 @@ export async function bookWalletEntry(
     },
     { on: options.tx },
   );
+}
+
+/**
+ * Locks the customer's ledger until the caller's transaction ends (the lock `bookWalletEntry` takes), so
+ * a command can check more than the balance (what of it may be paid out) before it books.
+ */
+export async function lockWallet(userId: string, tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${userId}`}))`);
+}
+
+/** The sum of the customer's entries of these kinds (e.g. marketplace earnings less payouts). */
+export async function walletTotalOf(
+  userId: string,
+  kinds: WalletEntryKind[],
+  options: { tx?: Transaction } = {},
+): Promise<number> {
+  const [row] = await (options.tx ?? db())
+    .select({ total: sql<string>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.userId, userId), inArray(walletEntries.kind, kinds)));
+  return Number(row?.total ?? 0);
 }
 
 /** The customer's balance alone. */

@@ -6,6 +6,7 @@ export * from "../../domains/customers/tables.server";
 export * from "../../domains/gift-cards/tables.server";
 export * from "../../domains/highlights/tables.server";
 export * from "../../domains/marketing/tables.server";
+export * from "../../domains/marketplace/payouts/tables.server";
 export * from "../../domains/marketplace/tables.server";
 export * from "../../domains/marketplace/transactions/tables.server";
 export * from "../../domains/notifications/tables.server";

@@ -21,6 +21,7 @@ export const namespaces = [
   "myorders",
   "marketplace",
   "trade",
+  "payouts",
   "demo",
   "marketing",
   "service",

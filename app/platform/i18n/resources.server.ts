@@ -15,6 +15,7 @@ import enMarketplace from "../../locales/en/marketplace.json";
 import enMyorders from "../../locales/en/myorders.json";
 import enOrders from "../../locales/en/orders.json";
 import enPayments from "../../locales/en/payments.json";
+import enPayouts from "../../locales/en/payouts.json";
 import enProduct from "../../locales/en/product.json";
 import enRefunds from "../../locales/en/refunds.json";
 import enReturns from "../../locales/en/returns.json";
@@ -38,6 +39,7 @@ import esMarketplace from "../../locales/es/marketplace.json";
 import esMyorders from "../../locales/es/myorders.json";
 import esOrders from "../../locales/es/orders.json";
 import esPayments from "../../locales/es/payments.json";
+import esPayouts from "../../locales/es/payouts.json";
 import esProduct from "../../locales/es/product.json";
 import esRefunds from "../../locales/es/refunds.json";
 import esReturns from "../../locales/es/returns.json";
@@ -61,6 +63,7 @@ import frMarketplace from "../../locales/fr/marketplace.json";
 import frMyorders from "../../locales/fr/myorders.json";
 import frOrders from "../../locales/fr/orders.json";
 import frPayments from "../../locales/fr/payments.json";
+import frPayouts from "../../locales/fr/payouts.json";
 import frProduct from "../../locales/fr/product.json";
 import frRefunds from "../../locales/fr/refunds.json";
 import frReturns from "../../locales/fr/returns.json";
@@ -84,6 +87,7 @@ import nlMarketplace from "../../locales/nl/marketplace.json";
 import nlMyorders from "../../locales/nl/myorders.json";
 import nlOrders from "../../locales/nl/orders.json";
 import nlPayments from "../../locales/nl/payments.json";
+import nlPayouts from "../../locales/nl/payouts.json";
 import nlProduct from "../../locales/nl/product.json";
 import nlRefunds from "../../locales/nl/refunds.json";
 import nlReturns from "../../locales/nl/returns.json";
@@ -118,6 +122,7 @@ export const resources = {
     myorders: enMyorders,
     marketplace: enMarketplace,
     trade: enTrade,
+    payouts: enPayouts,
     demo: enDemo,
     marketing: enMarketing,
     giftcard: enGiftcard,
@@ -145,6 +150,7 @@ export const resources = {
     myorders: nlMyorders,
     marketplace: nlMarketplace,
     trade: nlTrade,
+    payouts: nlPayouts,
     demo: nlDemo,
     marketing: nlMarketing,
     giftcard: nlGiftcard,
@@ -170,6 +176,7 @@ export const resources = {
     myorders: frMyorders,
     marketplace: frMarketplace,
     trade: frTrade,
+    payouts: frPayouts,
     demo: frDemo,
     marketing: frMarketing,
     giftcard: frGiftcard,
@@ -195,6 +202,7 @@ export const resources = {
     myorders: esMyorders,
     marketplace: esMarketplace,
     trade: esTrade,
+    payouts: esPayouts,
     demo: esDemo,
     marketing: esMarketing,
     giftcard: esGiftcard,

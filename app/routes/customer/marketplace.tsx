@@ -28,7 +28,7 @@ import { usePageHref, useRouting } from "~/routing/use-routing";
 import type { Route } from "./+types/marketplace";
 
 export const middleware = pageMiddleware("my-marketplace");
-export const handle = { i18n: ["marketplace", "account", "forms"] };
+export const handle = { i18n: ["marketplace", "account", "forms", "payouts"] };
 export const headers = personalPage;
 
 const views = ["listings", "store", "conversations", "following", "favourites", "decisions"] as const;
@@ -107,6 +107,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function MyMarketplace({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("marketplace");
+  const { t: tp } = useTranslation("payouts");
   const { locale } = useRouting();
   const to = usePageHref();
   const { view, store, saved } = loaderData;
@@ -127,6 +128,13 @@ export default function MyMarketplace({ loaderData, actionData }: Route.Componen
             {t(`my.views.${v}`)}
           </Link>
         ))}
+        <Link
+          to={to("my-marketplace-earnings")}
+          className="min-h-11 border border-line px-3 py-2 text-sm"
+          data-testid="earnings-link"
+        >
+          {tp("page.link")}
+        </Link>
       </nav>
       {saved ? (
         <p role="status" className="mb-4 border border-ink/20 bg-sand px-4 py-3 text-sm">
