@@ -9,6 +9,7 @@ import { seedDemoAccounts } from "./demo-accounts.server";
 import { seedDemoGiftCard } from "./demo-gift-card.server";
 import { ImagePool } from "./images.server";
 import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
+import { seedDemoTrades } from "./marketplace-trades.server";
 import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
@@ -53,7 +54,8 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const demo = !config.SEED?.startsWith("bench:");
   if (demo && (await marketplaceIsEmpty(connection.db))) {
     const market = await seedMarketplace(connection.db);
-    logger.info({ stores: market.stores, listings: market.listings }, "demo marketplace seeded");
+    const trades = await seedDemoTrades(connection.db, { dataDir: config.DATA_DIR });
+    logger.info({ stores: market.stores, listings: market.listings, trades }, "demo marketplace seeded");
     // Drawn after the shop's photos (most listings reuse those image keys) and outside the readiness
     // probe: the shop serves while the few new second-hand pictures are drawn.
     void images
