@@ -131,7 +131,8 @@ const routes = {
           .number()
           .int()
           .min(0)
-          .max(MAX_DISPUTE_PHOTOS - 1),
+          .max(2_147_483_647)
+          .openapi({ description: "The photo's place, 0 to 4" }),
       }),
     },
     responses: {
