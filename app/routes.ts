@@ -49,6 +49,8 @@ const backOffice: RouteConfigEntry[] = [
     admin("marketplace", "marketplace"),
     admin("marketplace/transactions", "marketplace-transactions"),
     admin("marketplace/transactions/:id", "marketplace-transaction"),
+    admin("marketplace/transactions/:id/photos/:photo", "marketplace-dispute-photo"),
+    admin("marketplace/disputes", "marketplace-disputes"),
     admin("products", "products"),
     admin("products/new", "product-new"),
     admin("products/:id", "product"),

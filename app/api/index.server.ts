@@ -20,6 +20,7 @@ import { registerEngagementRoutes } from "./v1/engagement.server";
 import { registerGiftCardRoutes } from "./v1/gift-cards.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerMarketplaceRoutes } from "./v1/marketplace.server";
+import { registerMarketplaceDisputeRoutes } from "./v1/marketplace-disputes.server";
 import { registerMarketplacePayoutRoutes } from "./v1/marketplace-payouts.server";
 import { registerMarketplaceSocialRoutes } from "./v1/marketplace-social.server";
 import { registerMarketplaceTransactionRoutes } from "./v1/marketplace-transactions.server";
@@ -73,6 +74,7 @@ export function createApi() {
   registerMarketplaceSocialRoutes(api);
   registerMarketplaceTransactionRoutes(api);
   registerMarketplacePayoutRoutes(api);
+  registerMarketplaceDisputeRoutes(api);
   registerSearchRoutes(api);
   registerCartRoutes(api);
   registerCheckoutRoutes(api);

@@ -10,6 +10,7 @@ import { seedDemoGiftCard } from "./demo-gift-card.server";
 import { seedDemoPayout } from "./demo-payout.server";
 import { ImagePool } from "./images.server";
 import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
+import { seedDemoTrades } from "./marketplace-trades.server";
 import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
@@ -54,7 +55,8 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const demo = !config.SEED?.startsWith("bench:");
   if (demo && (await marketplaceIsEmpty(connection.db))) {
     const market = await seedMarketplace(connection.db);
-    logger.info({ stores: market.stores, listings: market.listings }, "demo marketplace seeded");
+    const trades = await seedDemoTrades(connection.db, { dataDir: config.DATA_DIR });
+    logger.info({ stores: market.stores, listings: market.listings, trades }, "demo marketplace seeded");
     if (await seedDemoPayout(connection.db)) logger.info("demo payout requested");
     // Drawn after the shop's photos (most listings reuse those image keys) and outside the readiness
     // probe: the shop serves while the few new second-hand pictures are drawn.

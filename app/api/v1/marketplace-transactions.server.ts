@@ -14,6 +14,7 @@ import { requireCustomer } from "../../platform/auth/guards.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { refuse } from "../../platform/refusal";
 import { accepted } from "../errors.server";
+import { DisputeSchema } from "./marketplace-disputes.server";
 import { errorResponse, LocaleQuery } from "./schemas";
 
 /**
@@ -62,6 +63,7 @@ const DetailSchema = z
     timeline: z.array(
       z.object({ transition: z.string(), actor: z.string(), note: z.string().nullable(), at: z.string() }),
     ),
+    dispute: DisputeSchema.nullable().openapi({ description: "The dispute, when the buyer opened one" }),
   })
   .openapi("MarketplaceTransaction");
 

@@ -48,6 +48,7 @@ const groups: { title: string; items: NavItem[] }[] = [
         permission: "disputes",
         icon: Store,
       },
+      { to: "/admin/marketplace/disputes/", label: "Dispute queue", permission: "disputes", icon: Store },
     ],
   },
   {

@@ -68,6 +68,8 @@ export {
   storeOfUser,
   updateStore,
 } from "./stores/stores.server";
+// The staff commands of the transactions (decision 0047): an operator's move and hiding a review.
+export { hideReview, moveTransaction, openDisputes } from "./transactions/transactions.server";
 export { browseListings };
 
 export interface StoreSummary {

@@ -5,10 +5,13 @@ import {
   type DecisionInput,
   decide,
   decideAppeal,
+  hideReview,
   liftStoreMeasure,
+  moveTransaction,
   setStoreLabels,
 } from "../marketplace/marketplace.server";
 import type { AppealOutcome } from "../marketplace/moderation/rules";
+import type { TransactionTransition } from "../marketplace/transactions/transaction-process";
 import { audited, type StaffActor } from "./audit.server";
 
 /** Decides on reported (or directly found) content, with the statement of reasons to its owner. */
@@ -79,6 +82,59 @@ export function liftStoreMeasureAsStaff(actor: StaffActor, storeId: number, meas
         target: { type: "marketplace-store", id: String(storeId) },
         summary: measure === "ban" ? "Ban lifted" : "Restriction lifted",
         after: { decision: done.id },
+      },
+    };
+  });
+}
+
+/**
+ * An operator's move of the transaction process (cancels, completing, deciding a dispute for either side
+ * with a statement): the process's one writer decides, and the move and its audit entry commit together.
+ */
+export function moveTransactionAsStaff(
+  actor: StaffActor,
+  transactionId: number,
+  transition: TransactionTransition,
+  statement: string,
+) {
+  return audited(actor, async (tx) => {
+    const moved = await moveTransaction(
+      transactionId,
+      transition,
+      { role: "operator", userId: actor.id },
+      { note: statement },
+      { tx },
+    );
+    if (isRefusal(moved)) return moved;
+    return {
+      result: moved,
+      audit: {
+        action: `marketplace.transaction.${transition}`,
+        target: { type: "marketplace-transaction", id: String(transactionId) },
+        summary: `${transition}: ${statement.trim().slice(0, 200)}`,
+        before: { state: moved.from },
+        after: { state: moved.transaction.state },
+      },
+    };
+  });
+}
+
+/** Hides a buyer's review with the reason (it leaves the store's rating and count). */
+export function hideReviewAsStaff(
+  actor: StaffActor,
+  transactionId: number,
+  reason: string,
+): Promise<{ storeId: number } | Refusal> {
+  return audited(actor, async (tx) => {
+    const hidden = await hideReview(transactionId, reason, { tx });
+    if (isRefusal(hidden)) return hidden;
+    return {
+      result: { storeId: hidden.storeId },
+      audit: {
+        action: "marketplace.review.hide",
+        target: { type: "marketplace-review", id: String(transactionId) },
+        summary: `Review hidden (${hidden.rating} stars): ${reason.trim().slice(0, 200)}`,
+        after: { hidden: true, reason: reason.trim().slice(0, 500) },
       },
     };
   });

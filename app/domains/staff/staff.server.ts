@@ -12,7 +12,7 @@ export {
   restoreContentVersion,
   scheduleContentEntry,
 } from "./content.server";
-export { dashboard, type NotYetAvailable } from "./dashboard.server";
+export { dashboard } from "./dashboard.server";
 export {
   creditWalletByStaff,
   issueGoodwillGiftCard,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge, DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
-import { dashboard, type NotYetAvailable } from "~/domains/staff/staff.server";
+import { dashboard } from "~/domains/staff/staff.server";
 import { formatShopTime } from "~/platform/shop-time";
 import type { Route } from "./+types/dashboard";
 import { requirePermission } from "./admin.server";
@@ -34,14 +34,6 @@ function Figure({
     </Link>
   ) : (
     <div className="border border-line bg-white p-5">{body}</div>
-  );
-}
-
-function NotYet({ title, section }: { title: string; section: NotYetAvailable }) {
-  return (
-    <Panel title={title}>
-      <p className="text-sm text-muted">{section.note}</p>
-    </Panel>
   );
 }
 
@@ -95,7 +87,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             to="/admin/returns/?status=open"
           />
         ) : null}
-        {d.disputes ? <NotYet title="Open disputes" section={d.disputes} /> : null}
+        {d.disputes ? (
+          <Figure
+            label="Open disputes"
+            value={String(d.disputes.open)}
+            note={d.disputes.oldest ? `Oldest opened ${formatShopTime(d.disputes.oldest)}` : "None waiting"}
+            to="/admin/marketplace/disputes/"
+          />
+        ) : null}
       </div>
       {d.lowStock ? (
         <Panel

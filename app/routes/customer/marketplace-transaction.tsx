@@ -2,14 +2,18 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
 import { primaryButton, secondaryButton, textLink } from "~/components/account/styles";
+import { DisputeSection } from "~/components/marketplace/dispute-section";
 import type { TransactionTransition } from "~/domains/marketplace/transactions/transaction-process";
 import {
+  chosenFiles,
   moveTransaction,
+  openDispute,
+  postDisputeMessage,
   replyToReview,
   syncTransactionPayment,
   transactionFor,
 } from "~/domains/marketplace/transactions/transactions.server";
-import { MoveSchema } from "~/domains/marketplace/transactions/validation";
+import { MAX_DISPUTE_PHOTOS, MoveSchema } from "~/domains/marketplace/transactions/validation";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { formatMoney, money } from "~/platform/money";
@@ -44,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverI18n(locale).t;
   const id = Number(params.id);
   const here = href("my-marketplace-transaction", { id: String(id) }, locale, strategy);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   const detail = await transactionFor(visitor.id, id);
   if (!detail) throw data(null, { status: 404 });
   if (form.intent === "reply") {
@@ -52,19 +57,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!replied) return data({ error: t("trade:refused.wrongState") as string }, { status: 409 });
     throw redirect(here);
   }
+  if (form.intent === "dispute-message") {
+    const posted = await postDisputeMessage(
+      { author: detail.side, userId: visitor.id },
+      id,
+      String(form.body ?? ""),
+    );
+    if (isRefusal(posted))
+      return data(
+        { error: t(posted.messageKey, posted.values) as string },
+        { status: refusalStatus[posted.kind] },
+      );
+    throw redirect(`${here}#tx-dispute`);
+  }
   const parsed = MoveSchema.safeParse(form);
   if (!parsed.success) return data({ error: t("trade:buy.checkFields") as string }, { status: 400 });
   const move = parsed.data;
-  const moved = await moveTransaction(
-    id,
-    move.transition as TransactionTransition,
-    { role: detail.side, userId: visitor.id },
-    {
-      note: move.note,
-      trackingCode: move.trackingCode ?? detail.trackingCode ?? undefined,
-      review: move.rating ? { rating: move.rating, body: move.body ?? "" } : undefined,
-    },
-  );
+  // Opening a dispute stores the photos with the move (one command); every other move is the writer's.
+  const moved =
+    move.transition === "dispute-by-customer"
+      ? await openDispute(visitor.id, id, {
+          reason: move.note ?? "",
+          photos: chosenFiles(formData.getAll("photos")),
+        })
+      : await moveTransaction(
+          id,
+          move.transition as TransactionTransition,
+          { role: detail.side, userId: visitor.id },
+          {
+            note: move.note,
+            trackingCode: move.trackingCode ?? detail.trackingCode ?? undefined,
+            review: move.rating ? { rating: move.rating, body: move.body ?? "" } : undefined,
+          },
+        );
   if (isRefusal(moved))
     return data(
       { error: t(moved.messageKey, moved.values) as string },
@@ -92,9 +117,11 @@ function MoveForm({
   const needsNote = ["dispute-by-customer"].includes(transition);
   const needsTracking = transition === "send-item" && !trackingCode;
   const review = transition === "review-by-customer";
+  const dispute = transition === "dispute-by-customer";
   return (
     <Form
       method="post"
+      encType={dispute ? "multipart/form-data" : undefined}
       className="flex flex-col gap-3 border border-line bg-white p-4"
       data-move={transition}
     >
@@ -110,6 +137,20 @@ function MoveForm({
         <label className="text-sm">
           <span className="block">{t("actions.reason")}</span>
           <textarea name="note" required rows={3} className={`${input} py-2`} />
+        </label>
+      ) : null}
+      {dispute ? (
+        <label className="text-sm">
+          <span className="block">{t("dispute.photos", { count: MAX_DISPUTE_PHOTOS })}</span>
+          <input
+            type="file"
+            name="photos"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
+            multiple
+            required
+            className="mt-1 block text-sm"
+          />
+          <span className="mt-1 block text-xs text-muted">{t("dispute.photosHelp")}</span>
         </label>
       ) : null}
       {review ? (
@@ -193,6 +234,10 @@ export default function TransactionPage({ loaderData, actionData }: Route.Compon
             <MoveForm key={a} transition={a} trackingCode={detail.trackingCode} />
           ))}
         </section>
+      ) : null}
+
+      {detail.dispute ? (
+        <DisputeSection transactionId={detail.id} side={detail.side} dispute={detail.dispute} />
       ) : null}
 
       {detail.trackingCode ? (

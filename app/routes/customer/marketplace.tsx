@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
 import { primaryButton, secondaryButton, textLink } from "~/components/account/styles";
+import { BundleForm } from "~/components/marketplace/bundle-form";
 import { ListingGrid } from "~/components/marketplace/listing-card";
 import { StoreSettingsForm } from "~/components/marketplace/sell-forms";
 import {
@@ -14,6 +15,8 @@ import {
   storeOfUser,
   updateStore,
 } from "~/domains/marketplace/marketplace.server";
+import { myBundle, saveBundle } from "~/domains/marketplace/transactions/transactions.server";
+import { BundleSchema } from "~/domains/marketplace/transactions/validation";
 import { AppealSchema, StoreSettingsSchema } from "~/domains/marketplace/validation";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { parseSubmission } from "~/platform/forms/submission";
@@ -28,7 +31,7 @@ import { usePageHref, useRouting } from "~/routing/use-routing";
 import type { Route } from "./+types/marketplace";
 
 export const middleware = pageMiddleware("my-marketplace");
-export const handle = { i18n: ["marketplace", "account", "forms", "payouts"] };
+export const handle = { i18n: ["marketplace", "trade", "account", "forms", "payouts"] };
 export const headers = personalPage;
 
 const views = ["listings", "store", "conversations", "following", "favourites", "decisions"] as const;
@@ -59,14 +62,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
   };
-  const empty = { listings: [], conversations: [], following: [], favourites: [], decisions: [] };
+  const empty = {
+    listings: [],
+    conversations: [],
+    following: [],
+    favourites: [],
+    decisions: [],
+    bundle: null,
+  };
   if (view === "listings") return { ...base, ...empty, listings: await myListings(visitor.id) };
   if (view === "conversations")
     return { ...base, ...empty, conversations: await conversationsOf(visitor.id) };
   if (view === "following") return { ...base, ...empty, following: await followedStores(visitor.id) };
   if (view === "favourites") return { ...base, ...empty, favourites: await favouriteCards(visitor.id) };
   if (view === "decisions") return { ...base, ...empty, decisions: await decisionsFor(visitor.id) };
-  return { ...base, ...empty };
+  return { ...base, ...empty, bundle: store ? await myBundle(visitor.id) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,6 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isRefusal(saved))
       return data({ result: parsed.reply({ refusal: saved }), error: null }, { status: 409 });
     throw redirect(`${page}?view=store&saved=store`);
+  }
+  if (intent === "bundle") {
+    const parsed = BundleSchema.safeParse(Object.fromEntries(form));
+    const saved = parsed.success ? await saveBundle(visitor.id, parsed.data) : null;
+    if (!parsed.success || isRefusal(saved))
+      return data({ result: null, error: serverI18n(locale).t("trade:bundle.invalid") }, { status: 400 });
+    throw redirect(`${page}?view=store&saved=bundle`);
   }
   if (intent === "appeal") {
     const parsed = AppealSchema.safeParse(Object.fromEntries(form));
@@ -212,7 +229,10 @@ export default function MyMarketplace({ loaderData, actionData }: Route.Componen
 
       {view === "store" ? (
         store ? (
-          <StoreSettingsForm lastResult={actionData?.result} defaults={store} />
+          <>
+            <StoreSettingsForm lastResult={actionData?.result} defaults={store} />
+            <BundleForm bundle={loaderData.bundle} saved={saved === "bundle"} />
+          </>
         ) : (
           <Link to={to("marketplace-sell")} className={primaryButton}>
             {t("sell.openStoreTitle")}

@@ -5,6 +5,7 @@ import { ListingGrid } from "~/components/marketplace/listing-card";
 import { FollowButton } from "~/components/marketplace/social-buttons";
 import { sendMarketplaceBeacon } from "~/components/marketplace/use-social";
 import { setFollowing, storePage } from "~/domains/marketplace/marketplace.server";
+import { bundleOfStore, storeRating } from "~/domains/marketplace/transactions/transactions.server";
 import { requireCustomer } from "~/platform/auth/guards.server";
 import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
@@ -12,14 +13,15 @@ import { href } from "~/routing/urls";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 import type { Route } from "./+types/store";
 
-export const handle = { i18n: ["marketplace"] };
+export const handle = { i18n: ["marketplace", "trade"] };
 export const headers = shareablePage;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await storePage(params.handle);
   if (!page) throw data(null, { status: 404 });
   const { userId: _private, restricted: _moderation, ...store } = page.store;
-  return { ...page, store };
+  const [rating, bundle] = await Promise.all([storeRating(store.id), bundleOfStore(store.id)]);
+  return { ...page, store, rating, bundle };
 }
 
 /** Follow without JavaScript: signs the visitor in first, then back to the store. */
@@ -42,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("marketplace");
   const { locale } = useRouting();
-  const { store, listings, count } = loaderData;
+  const { store, listings, count, rating, bundle } = loaderData;
   const listingsId = useId();
   const to = usePageHref();
   useEffect(() => sendMarketplaceBeacon({ type: "store-view", storeHandle: store.handle }), [store.handle]);
@@ -89,6 +91,16 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <li>{t("store.listings", { count })}</li>
             <li>{t("store.views", { count: store.views })}</li>
+            <li data-store-rating={rating.average ?? ""}>
+              {rating.average !== null ? (
+                <>
+                  <span aria-hidden="true">★ </span>
+                  {t("trade:rating", { average: rating.average, count: rating.count })}
+                </>
+              ) : (
+                t("trade:page.noReviews")
+              )}
+            </li>
           </ul>
         </header>
         <div className="mt-4">
@@ -98,6 +110,11 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           {store.bio ? (
             <p className="leading-relaxed whitespace-pre-line" lang={store.language}>
               {store.bio}
+            </p>
+          ) : null}
+          {bundle ? (
+            <p className="mt-2 font-medium" data-store-bundle={bundle.percent}>
+              {t("trade:bundle.offer", { percent: bundle.percent, count: bundle.fromItems })}
             </p>
           ) : null}
           <p className="mt-2 text-muted">

@@ -123,12 +123,18 @@ async function refundInFull(tx: Transaction, row: TransactionRow): Promise<strin
   return refund.id;
 }
 
-async function queueTransitionEmails(
+/**
+ * E-mails the parties of a transaction (outbox, in their language, in the caller's transaction) the
+ * message `trade:email.<event>.<role>`: a transition of the table, or a dispute's event (a new message).
+ * `extra` adds values to the message (an operator's statement, a message's text).
+ */
+export async function emailParties(
   tx: Transaction,
   row: TransactionRow,
-  transition: TransactionTransition,
+  event: string,
+  parties: readonly ("customer" | "provider")[],
+  extra: Record<string, string> = {},
 ) {
-  const parties = ruleOf(transition).notify;
   if (parties.length === 0) return;
   const ids = parties.map((p) => (p === "customer" ? row.buyerId : row.providerId));
   const people = await tx
@@ -156,7 +162,7 @@ async function queueTransitionEmails(
         locale,
         template: "marketplaceTransaction",
         data: {
-          transition,
+          transition: event,
           role: party,
           name: person.firstName || person.name,
           values: {
@@ -165,6 +171,7 @@ async function queueTransitionEmails(
             total: formatMoney(money(row.totalCents), locale),
             earnings: formatMoney(money(earningsOf(row)), locale),
             tracking: row.trackingCode ?? "",
+            ...extra,
           },
           url: transactionUrl(row.id, locale),
         },
@@ -295,7 +302,7 @@ export async function moveTransaction(
       note: input.note?.trim() || null,
       createdAt: now,
     });
-    await queueTransitionEmails(tx, updated!, transition);
+    await emailParties(tx, updated!, transition, rule.notify, { statement: input.note?.trim() ?? "" });
     afterCommit(tx, () => {
       void planTimers(updated!, durations);
       if (refundId)

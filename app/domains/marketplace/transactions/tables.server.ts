@@ -211,3 +211,43 @@ export const marketplaceReviews = pgTable(
     index("marketplace_reviews_store_idx").on(t.storeId, t.createdAt),
   ],
 );
+
+/** A dispute photo: re-encoded by sharp (no EXIF), stored outside the public media folder. */
+export interface DisputePhoto {
+  /** File name under <DATA_DIR>/dispute-photos/ (`<uuid>.webp`). */
+  file: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The buyer's dispute of a delivered purchase (one per transaction: the process enters `dispute` once):
+ * the reason and 1–5 photos. How it ended is the transition that left the `dispute` state (the log).
+ */
+export const marketplaceDisputes = pgTable("marketplace_disputes", {
+  transactionId: integer("transaction_id")
+    .primaryKey()
+    .references(() => marketplaceTransactions.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  photos: jsonb("photos").$type<DisputePhoto[]>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type DisputeAuthor = "customer" | "provider" | "operator";
+
+/** The dispute's conversation: the buyer, the provider and support (operator) write in it. */
+export const marketplaceDisputeMessages = pgTable(
+  "marketplace_dispute_messages",
+  {
+    id: serial("id").primaryKey(),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => marketplaceDisputes.transactionId, { onDelete: "cascade" }),
+    author: text("author").$type<DisputeAuthor>().notNull(),
+    /** The person (buyer, provider or staff member). */
+    authorId: text("author_id"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("marketplace_dispute_messages_idx").on(t.transactionId, t.id)],
+);

@@ -50,3 +50,30 @@ export const MoveSchema = z.object({
   rating: z.coerce.number().int().min(1).max(5).optional(),
   body: rules.optional(rules.maxChars(2000)),
 });
+
+/** PRODUCT.md: a dispute carries a reason and 1–5 photos. */
+export const MAX_DISPUTE_PHOTOS = 5;
+
+/** A message in a dispute's conversation (buyer, provider or support). */
+export const DisputeMessageSchema = z.object({
+  body: rules.required({ max: 2000, label: "trade:dispute.message" }),
+});
+
+/** Staff hide a review, saying why. */
+export const HideReviewSchema = z.object({
+  reason: rules.required({ max: 500 }),
+});
+
+export const bundlePercents = [0, 5, 10, 15, 20, 25, 30] as const;
+
+/** The store's bundle discount: none (0 %), or a percentage from 2 or 3 items of the store. */
+export const BundleSchema = z.object({
+  percent: z.coerce
+    .number()
+    .int()
+    .refine((n) => (bundlePercents as readonly number[]).includes(n), "forms:validation.required"),
+  fromItems: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 2 || n === 3, "forms:validation.required"),
+});

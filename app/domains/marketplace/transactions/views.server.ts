@@ -2,8 +2,10 @@
 // is and by when), one transaction for one of its parties (timeline, the moves the table allows that
 // person now, the parcel, the review), and a store's rating.
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { db } from "../../../platform/db/db.server";
+import { db, type Transaction } from "../../../platform/db/db.server";
+import { type Refusal, refuse } from "../../../platform/refusal";
 import { marketplaceStores } from "../tables.server";
+import { type DisputeView, disputeOf } from "./disputes.server";
 import { processDurations, transactionNumber } from "./process.server";
 import { type ParcelEvent, trackingOf } from "./shipping/shipping.server";
 import {
@@ -110,7 +112,16 @@ export interface TransactionDetail {
   labelPrinted: boolean;
   tracking: { events: ParcelEvent[]; url: string | null };
   timeline: { transition: TransactionTransition; actor: string; note: string | null; at: string }[];
-  review: { rating: number; body: string; reply: string | null; hidden: boolean } | null;
+  review: {
+    rating: number;
+    body: string;
+    reply: string | null;
+    hidden: boolean;
+    /** Why staff hid it (the operator's view only). */
+    hiddenReason: string | null;
+  } | null;
+  /** The dispute, when the buyer opened one: reason, photos, conversation, how it ended. */
+  dispute: DisputeView | null;
   paymentId: string | null;
 }
 
@@ -147,7 +158,7 @@ export async function transactionFor(
   const side: Side = tx.buyerId === userId ? "customer" : "provider";
   const durations = await processDurations();
   const now = options.now ?? new Date();
-  const [items, log, tracking, [review]] = await Promise.all([
+  const [items, log, tracking, [review], dispute] = await Promise.all([
     db()
       .select({
         listingId: marketplaceTransactionItems.listingId,
@@ -164,6 +175,7 @@ export async function transactionFor(
       .orderBy(asc(marketplaceTransactionLog.id)),
     trackingOf(id),
     db().select().from(marketplaceReviews).where(eq(marketplaceReviews.transactionId, id)),
+    disputeOf(id),
   ]);
   const times = { enteredAt: tx.stateEnteredAt, now };
   return {
@@ -202,11 +214,13 @@ export async function transactionFor(
     review: review
       ? {
           rating: review.rating,
-          body: review.hiddenAt ? "" : review.body,
+          body: review.hiddenAt && !options.asOperator ? "" : review.body,
           reply: review.reply,
           hidden: review.hiddenAt !== null,
+          hiddenReason: options.asOperator ? review.hiddenReason : null,
         }
       : null,
+    dispute,
     paymentId: tx.paymentId,
   };
 }
@@ -240,6 +254,31 @@ export async function replyToReview(providerId: string, transactionId: number, r
     )
     .returning({ id: marketplaceReviews.transactionId });
   return updated.length > 0;
+}
+
+/**
+ * Staff hide a review, saying why (PRODUCT.md: staff can hide a review with a reason): it leaves the
+ * store's rating and count; the text stays for the statement to the reviewer. Composed into the staff
+ * command's audited transaction (`tx`). A review hidden already, or none, is refused.
+ */
+export async function hideReview(
+  transactionId: number,
+  reason: string,
+  options: { tx?: Transaction; now?: Date } = {},
+): Promise<{ storeId: number; rating: number } | Refusal> {
+  const why = reason.trim().slice(0, 500);
+  if (!why) return refuse.invalid("trade:errors.noteRequired", {}, "reason");
+  const [hidden] = await (options.tx ?? db())
+    .update(marketplaceReviews)
+    .set({ hiddenAt: options.now ?? new Date(), hiddenReason: why })
+    .where(and(eq(marketplaceReviews.transactionId, transactionId), isNull(marketplaceReviews.hiddenAt)))
+    .returning({ storeId: marketplaceReviews.storeId, rating: marketplaceReviews.rating });
+  if (hidden) return hidden;
+  const [exists] = await (options.tx ?? db())
+    .select({ id: marketplaceReviews.transactionId })
+    .from(marketplaceReviews)
+    .where(eq(marketplaceReviews.transactionId, transactionId));
+  return exists ? refuse.conflict("trade:review.hiddenAlready") : refuse.notFound();
 }
 
 export interface OperatorRow {
