@@ -314,6 +314,12 @@ describe("reviews and the bundle discount", () => {
       .from(staffAuditLog)
       .where(eq(staffAuditLog.action, "marketplace.review.hide"));
     expect(entries.map((e) => e.targetId)).toEqual([String(id)]);
+    // The reviewer is told why, in their language; the provider is not e-mailed about it.
+    const told = (await mailsTo(buyer, seller)).filter(
+      (m) => (m.payload as { transition?: string }).transition === "review-hidden",
+    );
+    expect(told.map((m) => m.to)).toEqual([`${buyer}@example.nl`]);
+    expect(JSON.stringify(told[0]!.payload)).toContain("Personal data in the text");
   });
 
   it("the store owner sets the bundle discount buying applies; 0 % removes it", async () => {

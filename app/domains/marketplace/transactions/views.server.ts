@@ -3,10 +3,11 @@
 // person now, the parcel, the review), and a store's rating.
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "../../../platform/db/db.server";
+import { inTransaction } from "../../../platform/db/transaction.server";
 import { type Refusal, refuse } from "../../../platform/refusal";
 import { marketplaceStores } from "../tables.server";
 import { type DisputeView, disputeOf } from "./disputes.server";
-import { processDurations, transactionNumber } from "./process.server";
+import { emailParties, processDurations, transactionNumber } from "./process.server";
 import { type ParcelEvent, trackingOf } from "./shipping/shipping.server";
 import {
   marketplaceReviews,
@@ -268,17 +269,27 @@ export async function hideReview(
 ): Promise<{ storeId: number; rating: number } | Refusal> {
   const why = reason.trim().slice(0, 500);
   if (!why) return refuse.invalid("trade:errors.noteRequired", {}, "reason");
-  const [hidden] = await (options.tx ?? db())
-    .update(marketplaceReviews)
-    .set({ hiddenAt: options.now ?? new Date(), hiddenReason: why })
-    .where(and(eq(marketplaceReviews.transactionId, transactionId), isNull(marketplaceReviews.hiddenAt)))
-    .returning({ storeId: marketplaceReviews.storeId, rating: marketplaceReviews.rating });
-  if (hidden) return hidden;
-  const [exists] = await (options.tx ?? db())
-    .select({ id: marketplaceReviews.transactionId })
-    .from(marketplaceReviews)
-    .where(eq(marketplaceReviews.transactionId, transactionId));
-  return exists ? refuse.conflict("trade:review.hiddenAlready") : refuse.notFound();
+  return inTransaction(options.tx, async (tx) => {
+    const [hidden] = await tx
+      .update(marketplaceReviews)
+      .set({ hiddenAt: options.now ?? new Date(), hiddenReason: why })
+      .where(and(eq(marketplaceReviews.transactionId, transactionId), isNull(marketplaceReviews.hiddenAt)))
+      .returning({ storeId: marketplaceReviews.storeId, rating: marketplaceReviews.rating });
+    if (!hidden) {
+      const [exists] = await tx
+        .select({ id: marketplaceReviews.transactionId })
+        .from(marketplaceReviews)
+        .where(eq(marketplaceReviews.transactionId, transactionId));
+      return exists ? refuse.conflict("trade:review.hiddenAlready") : refuse.notFound();
+    }
+    // The statement of reasons to the reviewer (DSA), in their language.
+    const [row] = await tx
+      .select()
+      .from(marketplaceTransactions)
+      .where(eq(marketplaceTransactions.id, transactionId));
+    if (row) await emailParties(tx, row, "review-hidden", ["customer"], { reason: why });
+    return hidden;
+  });
 }
 
 export interface OperatorRow {
