@@ -22,7 +22,7 @@ export default function MarketplaceDisputes({ loaderData }: Route.ComponentProps
         description="Open marketplace disputes, oldest first. Open one to read the photos and the conversation, answer, or decide with a statement."
         back={{ to: "/admin/marketplace/transactions/", label: "Transactions" }}
       />
-      <Panel title={`${rows.length} open disputes`}>
+      <Panel title={`${rows.length} open ${rows.length === 1 ? "dispute" : "disputes"}`}>
         {rows.length === 0 ? (
           <EmptyState>No open disputes.</EmptyState>
         ) : (

@@ -65,7 +65,7 @@ export default function PurchasesPage({ loaderData }: Route.ComponentProps) {
                       {row.number} · {row.storeName} · {when(row.createdAt)}
                     </p>
                   </div>
-                  <div className="text-end">
+                  <div className="sm:text-end">
                     <p data-state={row.state}>{t(`state.${row.state}`)}</p>
                     {row.yourMove ? (
                       <p className="font-semibold">
