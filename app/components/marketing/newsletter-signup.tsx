@@ -46,7 +46,7 @@ export function NewsletterSignup({
       <input type="hidden" name="intent" value="subscribe" />
       <input type="hidden" name="source" value={source} />
       {done ? null : (
-        <div className={compact ? "flex flex-col gap-2" : "flex flex-col gap-2 sm:flex-row"}>
+        <div className={compact ? "flex flex-col gap-2" : "flex flex-col gap-2 sm:flex-row desktop:flex-col"}>
           <label htmlFor={`${id}-email`} className="sr-only">
             {t("newsletter.label")}
           </label>
@@ -60,12 +60,12 @@ export function NewsletterSignup({
             placeholder={t("newsletter.placeholder")}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-status ${id}-consent`}
-            className="min-h-12 flex-1 border border-line bg-white px-3 text-sm"
+            className="min-h-12 min-w-0 flex-1 border border-line bg-white px-3 text-sm"
           />
           <button
             type="submit"
             aria-disabled={pending || undefined}
-            className="min-h-12 bg-ink px-5 text-sm font-medium tracking-[0.14em] text-paper uppercase hover:bg-accent aria-disabled:opacity-70"
+            className="min-h-12 shrink-0 whitespace-nowrap bg-ink px-5 text-sm font-medium tracking-[0.14em] text-paper uppercase hover:bg-accent aria-disabled:opacity-70"
           >
             {pending ? t("newsletter.pending") : t("newsletter.submit")}
           </button>
