@@ -77,6 +77,19 @@ const moveLabels: Partial<Record<TransactionTransition, string>> = {
 
 const authors = { customer: "Buyer", provider: "Seller", operator: "Support" } as const;
 
+/** The amounts of a transaction in the order staff read them (every field of `amounts`, named). */
+const amountLabels: Record<string, string> = {
+  itemsCents: "Items",
+  bundleDiscountCents: "Bundle discount",
+  priceCents: "Price",
+  shippingCents: "Shipping",
+  feeCents: "Buyer protection",
+  commissionCents: "Commission",
+  totalCents: "Paid by the buyer",
+  refundedCents: "Refunded",
+  earningsCents: "Seller's earnings",
+};
+
 export default function MarketplaceTransactionAdmin({ loaderData }: Route.ComponentProps) {
   const { detail } = loaderData;
   const reply = useActionData<typeof action>();
@@ -219,7 +232,7 @@ export default function MarketplaceTransactionAdmin({ loaderData }: Route.Compon
           <tbody>
             {Object.entries(detail.amounts).map(([name, cents]) => (
               <tr key={name}>
-                <th scope="row">{name}</th>
+                <th scope="row">{amountLabels[name] ?? name}</th>
                 <td>
                   <Euros cents={cents} />
                 </td>
