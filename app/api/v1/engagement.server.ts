@@ -1,5 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  EarlyAccessRequestSchema,
+  EarlyAccessUnlockSchema,
+} from "../../domains/marketing/early-access-validation";
+import {
   answerQuiz,
   earlyAccessCampaigns,
   giveFeedback,
@@ -9,11 +13,7 @@ import {
   redeemEarlyAccess,
   requestEarlyAccess,
 } from "../../domains/marketing/marketing.server";
-import {
-  EarlyAccessRequestSchema,
-  EarlyAccessUnlockSchema,
-  FeedbackSchema,
-} from "../../domains/marketing/validation";
+import { FeedbackSchema } from "../../domains/marketing/validation";
 import { checkSession } from "../../platform/auth/session.server";
 import { translateMessage } from "../../platform/forms/messages";
 import { parseShopForm } from "../../platform/forms/submission";
@@ -156,7 +156,7 @@ const routes = {
     method: "post",
     path: "/v1/early-access/tickets",
     tags,
-    summary: "Send a 6-digit early-access ticket by SMS to a NL, BE, FR or ES number",
+    summary: "Send a 6-digit early-access ticket by SMS to a NL, BE, FR or ES mobile number",
     request: {
       query: z.object({ locale: LocaleQuery, campaign: z.string().optional() }),
       body: {
@@ -169,7 +169,7 @@ const routes = {
         description: "Sent",
         content: { "application/json": { schema: z.object({ phone: z.string() }) } },
       },
-      400: errorResponse("Not a phone number of the country"),
+      400: errorResponse("Not a mobile number of NL, BE, FR or ES (`marketing:earlyAccess.errors.mobile`)"),
       404: errorResponse("No open early window for the campaign"),
       409: errorResponse("The number's ticket is already in use"),
       429: errorResponse("Too many tickets for this number or from this address"),

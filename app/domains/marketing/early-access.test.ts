@@ -10,9 +10,9 @@ import {
   provideEarlyAccessCheck,
 } from "../content/content.server";
 import { outboxMessages } from "../notifications/tables.server";
+import { EarlyAccessRequestSchema } from "./early-access-validation";
 import { earlyAccessCheck, hasEarlyAccess, redeemEarlyAccess, requestEarlyAccess } from "./marketing.server";
 import { earlyAccessTickets } from "./tables.server";
-import { EarlyAccessRequestSchema } from "./validation";
 
 let connection: Connection;
 let campaign = "";

@@ -100,20 +100,3 @@ export const FeedbackSchema = z
     ),
   );
 export type FeedbackInput = z.output<typeof FeedbackSchema>;
-
-/** Step 1 of early access: a phone number of NL, BE, FR or ES (libphonenumber), read in the chosen country. */
-export const EarlyAccessRequestSchema = z
-  .object({
-    country: rules.country(),
-    phone: rules.phone({ label: "marketing:earlyAccess.labels.phone" }),
-  })
-  .check(rules.phoneOfCountry({ country: "country", phone: "phone" }));
-
-/** Step 2: the same number and the 6-digit ticket from the SMS. */
-export const EarlyAccessUnlockSchema = z
-  .object({
-    country: rules.country(),
-    phone: rules.phone({ label: "marketing:earlyAccess.labels.phone" }),
-    ticket: rules.digits({ minLength: 6, maxLength: 6, label: "marketing:earlyAccess.labels.ticket" }),
-  })
-  .check(rules.phoneOfCountry({ country: "country", phone: "phone" }));

@@ -5,12 +5,15 @@ import { card, primaryButton } from "~/components/account/styles";
 import { FormErrorSummary, InputField, SelectField } from "~/components/forms/conform-fields";
 import { EARLY_ACCESS_COOKIE } from "~/domains/content/schedule";
 import {
+  EarlyAccessRequestSchema,
+  EarlyAccessUnlockSchema,
+} from "~/domains/marketing/early-access-validation";
+import {
   earlyAccessCampaigns,
   hasEarlyAccess,
   redeemEarlyAccess,
   requestEarlyAccess,
 } from "~/domains/marketing/marketing.server";
-import { EarlyAccessRequestSchema, EarlyAccessUnlockSchema } from "~/domains/marketing/validation";
 import { checkSession } from "~/platform/auth/session.server";
 import { env } from "~/platform/env.server";
 import { parseSubmission } from "~/platform/forms/submission";
