@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Vitest's default leaves one core idle (2 cores → 1 worker): the files are independent (a database each).
+    maxWorkers: os.availableParallelism(),
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/overlapping-queries.ts"],
     testTimeout: 30_000,
