@@ -20,7 +20,7 @@ import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
 import { clientIp } from "./platform/http/client-ip.server";
 import { requestContext } from "./platform/http/context";
-import { deadline } from "./platform/http/deadline.server";
+import { deadline, lastResort } from "./platform/http/deadline.server";
 import { microCache } from "./platform/http/micro-cache.server";
 import {
   type AppEnv,
@@ -86,6 +86,7 @@ export default await createHonoServer<AppEnv>({
   // compress middleware leaves them alone.
   serveStaticOptions: { clientAssets: { precompressed: true } },
   beforeAll(app) {
+    app.onError(lastResort);
     app.use(requestId());
     app.use(requestLog);
     // Every answer within 10 s, also when the database is slow or gone (docs/reliability.md); not in

@@ -7,7 +7,7 @@
 // never with a stack; after it the shop must be ready again within 30 s by itself.
 // Needs `npm run build` first. FAULTS_PORT (default 3232) is the first of six ports it uses.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -74,6 +74,9 @@ async function startShop({ timeoutMs = 30_000 } = {}) {
       PAYMENT_PROVIDER: provider,
       MOLLIE_API_KEY: MOLLIE_KEY,
       MOLLIE_API_URL: mollie.url,
+      // Mollie's client trusts only the certificate authorities it bundles: the fake's self-signed
+      // certificate on 127.0.0.1 is accepted in this test process only.
+      ...(provider === "mollie" ? { NODE_TLS_REJECT_UNAUTHORIZED: "0" } : {}),
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       SMS_GATEWAY_URL: `http://127.0.0.1:${ports.sms}/sms`,
       SEED: "bench:40",
@@ -446,6 +449,21 @@ async function underLoad(scenario, { begin, end, ms }) {
   assert.ok(stats.orders > 0, "orders were placed during the scenario");
 }
 
+/** A self-signed certificate for 127.0.0.1 (Mollie's client speaks HTTPS only). */
+function certificate() {
+  const cert = path.join(dataDir, "mollie-cert.pem");
+  const key = path.join(dataDir, "mollie-key.pem");
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"],
+      ...["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
+    ],
+    { stdio: "ignore" },
+  );
+  return { cert: readFileSync(cert), key: readFileSync(key) };
+}
+
 // ── set-up ──────────────────────────────────────────────────────────────────────────────────────────
 
 before(async () => {
@@ -465,7 +483,7 @@ before(async () => {
   proxy = await startProxy({ port: ports.proxy, target: { host: "127.0.0.1", port: ports.pg } });
   smtp = await startSmtpSink(ports.smtp);
   sms = await startSmsGateway(ports.sms);
-  mollie = await startFakeMollie(ports.mollie, MOLLIE_KEY);
+  mollie = await startFakeMollie(ports.mollie, MOLLIE_KEY, certificate());
   // The first start migrates and seeds.
   await startShop({ timeoutMs: 300_000 });
   // Eight sizes to sell: six with plenty, two nearly sold out (shoppers compete for the last units).

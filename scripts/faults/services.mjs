@@ -2,6 +2,7 @@
 // and Mollie's payments API (the MSW fake of the unit tests, served over HTTP). Each counts what it
 // received, so the harness can tell a message delivered once from one delivered twice.
 import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import { getResponse } from "msw";
 import { createFakeMollie } from "../../tests/support/msw/mollie.ts";
@@ -121,15 +122,16 @@ export async function startSmsGateway(port) {
 }
 
 /**
- * Mollie's payments API on 127.0.0.1:`port` (the shop's MOLLIE_API_URL): `ok`, `slow` (every answer
+ * Mollie's payments API on https://127.0.0.1:`port` (the shop's MOLLIE_API_URL; its client speaks HTTPS
+ * only, `tls` is a self-signed certificate): `ok`, `slow` (every answer
  * `delayMs` late), `fail` (500 for everything) or `down`. Payments are paid with `setStatus`, as the shopper
  * would on Mollie's hosted page; the harness then posts the webhook itself.
  */
-export async function startFakeMollie(port, apiKey) {
+export async function startFakeMollie(port, apiKey, tls) {
   const mollie = createFakeMollie({ apiKey });
   let mode = "ok";
   let delayMs = 0;
-  const server = http.createServer(async (incoming, outgoing) => {
+  const server = https.createServer(tls, async (incoming, outgoing) => {
     const chunks = [];
     for await (const chunk of incoming) chunks.push(chunk);
     if (mode === "slow") await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -155,7 +157,7 @@ export async function startFakeMollie(port, apiKey) {
   const listener = switchable(server, port);
   await listener.up();
   return {
-    url: `http://127.0.0.1:${port}/v2/`,
+    url: `https://127.0.0.1:${port}/v2/`,
     fake: mollie,
     async set(next, ms = 0) {
       mode = next;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { deadline } from "./deadline.server";
+import { deadline, lastResort } from "./deadline.server";
 import type { AppEnv } from "./middleware.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,5 +80,38 @@ describe("the request deadline (docs/reliability.md)", () => {
     const response = await app().request("/broken");
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("error page");
+  });
+});
+
+describe("the last resort (docs/reliability.md)", () => {
+  function failing() {
+    const app = new Hono<AppEnv>();
+    app.onError(lastResort);
+    app.use(() => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    });
+    app.all("*", (c) => c.text("never"));
+    return app;
+  }
+
+  it("answers an error thrown outside the pages as the error page in the visitor's language", async () => {
+    const response = await failing().request("/fr/sandbox-pay/", { method: "POST" });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain('lang="fr"');
+    expect(html).toContain("Une erreur s'est produite, veuillez réessayer plus tard.");
+    expect(html).not.toContain("ECONNREFUSED");
+  });
+
+  it("answers it in the Api error shape under /api", async () => {
+    const response = await failing().request("/api/v1/cart");
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      message: "Something went wrong, try again later.",
+      messageTranslationKey: "errors.tryAgainLater",
+      statusCode: 500,
+      details: {},
+    });
   });
 });
