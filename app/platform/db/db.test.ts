@@ -75,8 +75,9 @@ describe("PostgreSQL out of reach (docs/reliability.md)", () => {
       await other.connect();
       // The connection is checked out (the pool's idle listener is off it) while the transaction waits.
       const lost = connection.db.transaction(async (tx) => {
-        const [row] = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows;
-        await other.query("select pg_terminate_backend($1)", [row!.pid]);
+        const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+        const pid = (result as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+        await other.query("select pg_terminate_backend($1)", [pid]);
         await new Promise((resolve) => setTimeout(resolve, 300));
         await tx.execute(sql`select 1`);
       });
