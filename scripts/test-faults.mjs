@@ -7,7 +7,7 @@
 // never with a stack; after it the shop must be ready again within 30 s by itself.
 // Needs `npm run build` first. FAULTS_PORT (default 3232) is the first of six ports it uses.
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -35,6 +35,11 @@ const skip = bin
   ? false
   : "no PostgreSQL install found (initdb and pg_ctl; set PG_BIN): fault harness skipped";
 if (skip) console.log(`# ${skip}`);
+// The fake Mollie speaks HTTPS (Mollie's client speaks nothing else): its certificate is made with openssl.
+const skipProvider =
+  skip ||
+  (spawnSync("openssl", ["version"]).status === 0 ? false : "no openssl: payment provider faults skipped");
+if (skipProvider && !skip) console.log(`# ${skipProvider}`);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -483,7 +488,9 @@ before(async () => {
   proxy = await startProxy({ port: ports.proxy, target: { host: "127.0.0.1", port: ports.pg } });
   smtp = await startSmtpSink(ports.smtp);
   sms = await startSmsGateway(ports.sms);
-  mollie = await startFakeMollie(ports.mollie, MOLLIE_KEY, certificate());
+  mollie = skipProvider
+    ? { url: "https://127.0.0.1/v2/", close() {} }
+    : await startFakeMollie(ports.mollie, MOLLIE_KEY, certificate());
   // The first start migrates and seeds.
   await startShop({ timeoutMs: 300_000 });
   // Eight sizes to sell: six with plenty, two nearly sold out (shoppers compete for the last units).
@@ -547,7 +554,7 @@ test(`kill -9 of the shop at random moments while ${SHOPPERS} shoppers check out
   let orders = 0;
   for (let trial = 1; trial <= KILL_TRIALS; trial++) {
     const load = startLoad();
-    await sleep(500 + Math.random() * 2_000);
+    await sleep(300 + Math.random() * 1_700);
     await killShop();
     interruptions++;
     const stats = await load.stop();
@@ -618,7 +625,9 @@ const providerFaults = [
 ];
 
 for (const fault of providerFaults) {
-  test(`the payment provider ${fault.label}: placing orders, webhooks and refunds`, { skip }, async () => {
+  test(`the payment provider ${fault.label}: placing orders, webhooks and refunds`, {
+    skip: skipProvider,
+  }, async () => {
     if (provider !== "mollie") {
       // An outside provider over HTTP (the fake Mollie) is what can be slow, fail or be gone.
       await stopShop();
