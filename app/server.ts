@@ -20,6 +20,7 @@ import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
 import { clientIp } from "./platform/http/client-ip.server";
 import { requestContext } from "./platform/http/context";
+import { deadline, lastResort } from "./platform/http/deadline.server";
 import { microCache } from "./platform/http/micro-cache.server";
 import {
   type AppEnv,
@@ -45,6 +46,8 @@ import { demoGiftCard } from "./seed/demo-gift-card";
 import { seedOnFirstStart } from "./seed/first-start.server";
 
 const config = env();
+/** A request not done by then is answered with a 503 (docs/reliability.md). */
+const REQUEST_DEADLINE_MS = 8_000;
 const dev = config.NODE_ENV !== "production";
 
 // Vite re-evaluates this module on every change in development: open the database only once.
@@ -83,8 +86,12 @@ export default await createHonoServer<AppEnv>({
   // compress middleware leaves them alone.
   serveStaticOptions: { clientAssets: { precompressed: true } },
   beforeAll(app) {
+    app.onError(lastResort);
     app.use(requestId());
     app.use(requestLog);
+    // Every answer within 10 s, also when the database is slow or gone (docs/reliability.md); not in
+    // development, where Vite's first compile of a page may take longer.
+    if (!dev) app.use(deadline({ ms: REQUEST_DEADLINE_MS }));
     if (config.BASE_URL.startsWith("https:")) app.use(secureCookies);
     app.use(compress());
     app.use("/assets/*", immutableAssets);

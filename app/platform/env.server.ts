@@ -17,6 +17,8 @@ const schema = z.object({
     .string()
     .regex(/^(test|live)_\w{20,}$/, "a Mollie API key starts with test_ or live_")
     .optional(),
+  /** Mollie's API at another address (the fault harness's fake Mollie, `npm run test:faults`); unset: Mollie's. */
+  MOLLIE_API_URL: z.string().url().optional(),
   /** Signs the sandbox PSP's webhooks (HMAC-SHA256); generated into DATA_DIR when unset. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),

@@ -21,7 +21,12 @@ export async function startPlatform(options: {
   beforeStop?: (() => Promise<void>)[];
 }): Promise<Platform> {
   const config = env();
-  const connection = await connect({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  const connection = await connect({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+    // Well within the 10 s a request may take (docs/reliability.md).
+    connectTimeoutMs: 5_000,
+  });
   installConnection(connection);
   await runMigrations(connection);
   await options.prepare?.(connection);

@@ -74,6 +74,22 @@ describe("after the payment", () => {
     expect(await stockOf(state.size.id)).toBe(5);
   });
 
+  it("expiry works off more unpaid orders than one batch in a single run (a flash sale's abandoned bags)", async () => {
+    const before = await stockOf(state.size.id);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const cart = await cartWith([{ variantId: state.size.id, quantity: 1 }]);
+      const result = await placeOrder(order(cart));
+      if (isRefusal(result)) throw new Error(result.messageKey);
+      numbers.push(result.number);
+    }
+    expect(await stockOf(state.size.id)).toBe(before - 3);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await expireUnpaidOrders({ now: later, limit: 2 })).toEqual({ expired: 3 });
+    for (const number of numbers) expect((await orderByNumber(number))?.status).toBe("canceled");
+    expect(await stockOf(state.size.id)).toBe(before);
+  });
+
   it("gives a guest's confirmation link a key that opens only that order", async () => {
     const cart = await cartWith([{ variantId: state.size.id, quantity: 1 }]);
     const result = await placeOrder(order(cart));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, type Queryable } from "../../platform/db/db.server";
 import { escapeLike } from "../../platform/db/like";
 import { transaction } from "../../platform/db/transaction.server";
@@ -125,61 +125,78 @@ function transports(): Transports {
   return defaultTransports;
 }
 
+/** How long a claimed message is its sender's: after that (the sender died) another run may send it. */
+export const CLAIM_SECONDS = 300;
+
 /**
- * Sends the messages that are due. Rows are claimed with SKIP LOCKED, so several replicas can run this
- * at once without sending a message twice; a failure schedules the next attempt with backoff.
+ * Sends the messages that are due. A run claims them in one short transaction (SKIP LOCKED, so replicas
+ * take different rows; the claim moves their next attempt past CLAIM_SECONDS), then sends and marks each
+ * on its own: a process killed mid-run sends again only the message in flight, under the same Message-ID
+ * and idempotency key (docs/reliability.md), and holds no lock or transaction while a gateway is slow.
  */
 export async function deliverDueMessages(options: { limit?: number; via?: Transports } = {}) {
   const via = options.via ?? transports();
   const result = { sent: 0, retried: 0, failed: 0 };
-  await transaction(async (tx) => {
-    const due = await tx
+  const due = await transaction(async (tx) => {
+    const rows = await tx
       .select()
       .from(outboxMessages)
       .where(and(eq(outboxMessages.status, "pending"), lte(outboxMessages.nextAttemptAt, sql`now()`)))
       .orderBy(outboxMessages.nextAttemptAt)
       .limit(options.limit ?? 50)
       .for("update", { skipLocked: true });
-    for (const message of due) {
-      const attempts = message.attempts + 1;
-      const transport = message.channel === "email" ? via.email : via.sms;
-      try {
-        if (message.channel === "email") {
-          await via.email.send({
-            id: message.id,
-            to: message.recipient,
-            subject: message.subject ?? "",
-            html: message.html ?? "",
-            text: message.text,
-            ...(message.headers ? { headers: message.headers } : {}),
-          });
-        } else {
-          await via.sms.send({ id: message.id, to: message.recipient, text: message.text });
-        }
-        await tx
-          .update(outboxMessages)
-          .set({ status: "sent", attempts, transport: transport.name, sentAt: sql`now()`, lastError: null })
-          .where(eq(outboxMessages.id, message.id));
-        result.sent++;
-      } catch (error) {
-        const failed = attempts >= MAX_ATTEMPTS;
-        const lastError = error instanceof Error ? error.message : String(error);
-        await tx
-          .update(outboxMessages)
-          .set({
-            status: failed ? "failed" : "pending",
-            attempts,
-            transport: transport.name,
-            lastError,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-          })
-          .where(eq(outboxMessages.id, message.id));
-        logger.warn({ messageId: message.id, attempts, err: lastError }, "message delivery failed");
-        if (failed) result.failed++;
-        else result.retried++;
-      }
-    }
+    if (rows.length > 0)
+      await tx
+        .update(outboxMessages)
+        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+        .where(
+          inArray(
+            outboxMessages.id,
+            rows.map((row) => row.id),
+          ),
+        );
+    return rows;
   });
+  for (const message of due) {
+    const attempts = message.attempts + 1;
+    const transport = message.channel === "email" ? via.email : via.sms;
+    try {
+      if (message.channel === "email") {
+        await via.email.send({
+          id: message.id,
+          to: message.recipient,
+          subject: message.subject ?? "",
+          html: message.html ?? "",
+          text: message.text,
+          ...(message.headers ? { headers: message.headers } : {}),
+        });
+      } else {
+        await via.sms.send({ id: message.id, to: message.recipient, text: message.text });
+      }
+    } catch (error) {
+      const failed = attempts >= MAX_ATTEMPTS;
+      const lastError = error instanceof Error ? error.message : String(error);
+      await db()
+        .update(outboxMessages)
+        .set({
+          status: failed ? "failed" : "pending",
+          attempts,
+          transport: transport.name,
+          lastError,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+        })
+        .where(eq(outboxMessages.id, message.id));
+      logger.warn({ messageId: message.id, attempts, err: lastError }, "message delivery failed");
+      if (failed) result.failed++;
+      else result.retried++;
+      continue;
+    }
+    await db()
+      .update(outboxMessages)
+      .set({ status: "sent", attempts, transport: transport.name, sentAt: sql`now()`, lastError: null })
+      .where(eq(outboxMessages.id, message.id));
+    result.sent++;
+  }
   return result;
 }
 

@@ -145,6 +145,47 @@ describe("outbox", () => {
     expect(row).toMatchObject({ status: "sent", transport: "outbox" });
   });
 
+  it("marks each message sent before trying the next, so a process killed mid-run sends at most one again", async () => {
+    await transaction(async (tx) => {
+      await queueEmail(welcome("first@example.nl"), { tx });
+      await queueEmail(welcome("second@example.nl"), { tx });
+    });
+    let release = () => {};
+    let onSecond = () => {};
+    const secondOnTheWire = new Promise<void>((resolve) => {
+      onSecond = resolve;
+    });
+    let calls = 0;
+    const transports: Transports = {
+      email: {
+        name: "smtp",
+        async send() {
+          calls++;
+          if (calls === 2) {
+            onSecond();
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          }
+        },
+      },
+      sms: recordingTransports().transports.sms,
+    };
+    const run = deliverDueMessages({ via: transports });
+    await secondOnTheWire;
+    // The moment a kill -9 could come: the first message is already recorded as sent, no transaction open.
+    const seen = await Promise.race([
+      connection.db.select({ status: outboxMessages.status }).from(outboxMessages),
+      new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 2_000)),
+    ]);
+    release();
+    await run;
+    expect(seen).not.toBe("blocked");
+    expect((seen as { status: string }[]).map((r) => r.status).sort()).toEqual(["pending", "sent"]);
+    const rows = await latestMessages();
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
   it("never sends a message twice when two workers deliver at the same time", async () => {
     await transaction(async (tx) => {
       for (let i = 0; i < 20; i++) await queueEmail(welcome(`buyer${i}@example.nl`), { tx });

@@ -223,37 +223,45 @@ async function refundLatePayment(tx: Transaction, number: string, payment: Payme
  */
 export async function expireUnpaidOrders(options: { now?: Date; limit?: number } = {}) {
   const now = options.now ?? new Date();
-  const due = await db()
-    .select({ number: orders.number, paymentId: orders.paymentId })
-    .from(orders)
-    .where(and(eq(orders.status, "pending"), lte(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(options.limit ?? 100);
+  const limit = options.limit ?? 100;
   let expired = 0;
-  for (const candidate of due) {
-    if (candidate.paymentId) {
-      // A provider that cannot be read now leaves the payment as it is: the order expires all the same.
-      const synced = await syncPayment(candidate.paymentId).catch((error: unknown) => {
-        logger.warn({ err: error, order: candidate.number }, "payment status unknown; expiring the order");
-        return null;
-      });
-      if (isRefusal(synced))
-        logger.warn({ order: candidate.number }, "payment status unknown; expiring the order");
-    }
-    const done = await transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(eq(orders.number, candidate.number), eq(orders.status, "pending"), lte(orders.expiresAt, now)),
-        )
-        .for("update", { skipLocked: true });
-      if (!order) return false;
-      return !isRefusal(await moveOrder(tx, order, "canceled", "system", { note: "not paid in time" }));
-    });
-    if (done) expired++;
+  // A burst of abandoned checkouts (a flash sale) is worked off in one run, a batch at a time, not a batch
+  // a minute; a batch in which nothing could be expired (another replica has them) ends the run.
+  for (;;) {
+    const due = await db()
+      .select({ number: orders.number, paymentId: orders.paymentId })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(limit);
+    let batch = 0;
+    for (const candidate of due) if (await expireOne(candidate, now)) batch++;
+    expired += batch;
+    if (due.length < limit || batch === 0) return { expired };
   }
-  return { expired };
+}
+
+async function expireOne(candidate: { number: string; paymentId: string | null }, now: Date) {
+  if (candidate.paymentId) {
+    // A provider that cannot be read now leaves the payment as it is: the order expires all the same.
+    const synced = await syncPayment(candidate.paymentId).catch((error: unknown) => {
+      logger.warn({ err: error, order: candidate.number }, "payment status unknown; expiring the order");
+      return null;
+    });
+    if (isRefusal(synced))
+      logger.warn({ order: candidate.number }, "payment status unknown; expiring the order");
+  }
+  return transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.number, candidate.number), eq(orders.status, "pending"), lte(orders.expiresAt, now)),
+      )
+      .for("update", { skipLocked: true });
+    if (!order) return false;
+    return !isRefusal(await moveOrder(tx, order, "canceled", "system", { note: "not paid in time" }));
+  });
 }
 
 export const expireUnpaidOrdersJob = defineJob<{ reason: string }>({

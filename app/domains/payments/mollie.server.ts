@@ -1,4 +1,7 @@
-import createMollieClient, {
+// The named export: under Node's own loader (the built server) the package is CommonJS and its default
+// import is the whole module object, not the function (docs/reliability.md).
+import {
+  createMollieClient,
   type MollieClient,
   type Locale as MollieLocale,
   PaymentMethod as MollieMethod,

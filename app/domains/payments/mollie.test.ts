@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +75,17 @@ const webhook = (id: string) =>
   });
 
 describe("the Mollie adapter", () => {
+  it("makes its client under Node's own module loader, as the built server runs it", () => {
+    // Vitest bundles the package's ES module; the built server gets its CommonJS build from Node.
+    const script = `import { createMollieProvider } from "./app/domains/payments/mollie.server.ts";
+      console.log(createMollieProvider({ apiKey: "${API_KEY}" }).name);`;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    expect(out.trim()).toBe("mollie");
+  });
+
   it("creates a payment with method, issuer, amount, locale, redirect and webhook URLs and metadata", async () => {
     const input = order();
     const { paymentId, checkoutUrl } = accepted(await createPayment(input));

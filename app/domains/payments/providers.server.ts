@@ -13,9 +13,9 @@ export function providerNamed(name: PaymentProviderName): PaymentProvider {
   const override = overrides[name];
   if (override) return override;
   if (name === "sandbox") return sandboxProvider;
-  const apiKey = env().MOLLIE_API_KEY;
+  const { MOLLIE_API_KEY: apiKey, MOLLIE_API_URL: apiEndpoint } = env();
   if (!apiKey) throw new PaymentProviderError("MOLLIE_API_KEY is not set", false);
-  mollie ??= createMollieProvider({ apiKey });
+  mollie ??= createMollieProvider({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) });
   return mollie;
 }
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { logger } from "../logging/logger.server";
 import * as schema from "./schema.server";
 
 export type Schema = typeof schema;
@@ -26,12 +27,28 @@ export interface ConnectOptions {
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a query waits for a connection (a free one of the pool, or a new one) before it
+   * fails; unset waits for ever. The server sets it, so a database out of reach fails a request in seconds.
+   */
+  connectTimeoutMs?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise; both behind one Drizzle handle. */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    });
+    // A connection lost (PostgreSQL restarted, the link cut) fails its queries and is dropped by the pool;
+    // the next query opens a new one. Its error event, idle in the pool or checked out by a transaction
+    // between two queries, would otherwise be an uncaught error that ends the process (docs/reliability.md).
+    pool.on("error", (error) => logger.warn({ err: error }, "an idle database connection was lost"));
+    pool.on("connect", (client) =>
+      client.on("error", (error) => logger.warn({ err: error }, "a database connection was lost")),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const { hostname, pathname } = new URL(options.url);
     return {

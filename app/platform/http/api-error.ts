@@ -39,4 +39,7 @@ export const httpErrors = {
   payloadTooLarge: (limitBytes: number) =>
     new ApiError(413, "errors.payloadTooLarge", "The request body is too large.", { limitBytes }),
   internal: () => new ApiError(500, "errors.tryAgainLater", "Something went wrong, try again later."),
+  /** The request ran out of time (docs/reliability.md): the database slow or out of reach. */
+  busy: () =>
+    new ApiError(503, "errors.busy", "The shop is very busy right now. Please try again in a moment."),
 } as const;
