@@ -62,6 +62,7 @@ const backOffice: RouteConfigEntry[] = [
     admin("customers/:id", "customer"),
     admin("gift-cards", "gift-cards"),
     admin("gift-cards/:id", "gift-card"),
+    admin("gift-cards/print/:purchase", "gift-card-print"),
     admin("staff", "staff"),
     admin("settings", "settings"),
     admin("notices", "notices"),

@@ -271,6 +271,7 @@ const backOfficeRules: Record<string, Permission | "any-staff" | "anyone"> = {
   "routes/admin/tickets.tsx": "service",
   "routes/admin/gift-cards.tsx": "gift-cards",
   "routes/admin/gift-card.tsx": "gift-cards",
+  "routes/admin/gift-card-print.tsx": "gift-cards",
   "routes/admin/quiz.tsx": "promotions",
   "routes/admin/content.tsx": "content",
   "routes/admin/content-entry.tsx": "content",

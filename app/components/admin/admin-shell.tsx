@@ -17,7 +17,6 @@ import {
   Settings,
   ShieldCheck,
   Shirt,
-  Sparkles,
   Store,
   TicketPercent,
   Undo2,

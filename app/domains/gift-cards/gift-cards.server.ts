@@ -26,6 +26,7 @@ export {
   setGiftCardBlocked,
   settleGiftCardHolds,
 } from "./moves.server";
+export { printPhysicalGiftCard } from "./print.server";
 export {
   cancelOrderGiftCards,
   changeGiftCardDispatch,

@@ -8,6 +8,7 @@ import { customerForStaff } from "../customers/customers.server";
 import {
   giftCardForStaff,
   issueGiftCard,
+  printPhysicalGiftCard,
   resendGiftCard,
   setGiftCardBlocked,
 } from "../gift-cards/gift-cards.server";
@@ -59,6 +60,28 @@ export async function resendGiftCardByStaff(
     },
   }));
   return done === "copied" ? "Sent again to the recipient." : "Sent to the recipient now.";
+}
+
+/**
+ * The printable card of a gift card sold "by post", for the warehouse to pack with its order; each print
+ * is audited (the card's number and PIN are on it).
+ */
+export async function printGiftCardByStaff(
+  actor: StaffActor,
+  purchaseId: number,
+): Promise<{ pdf: Uint8Array; fileName: string } | Refusal> {
+  const printed = await printPhysicalGiftCard(purchaseId);
+  if (isRefusal(printed)) return printed;
+  await audited(actor, async () => ({
+    result: null,
+    audit: {
+      action: "gift-card.print",
+      target: target(printed.cardId),
+      summary: `Card printed for order ${printed.orderReference}`,
+      after: { purchaseId },
+    },
+  }));
+  return { pdf: printed.pdf, fileName: printed.fileName };
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   auditTrail,
   creditWalletByStaff,
   issueGoodwillGiftCard,
+  printGiftCardByStaff,
   resendGiftCardByStaff,
   type StaffActor,
   setGiftCardBlockedByStaff,
@@ -56,7 +57,7 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 /** A card sold in order `orderReference` to `recipientEmail`, paid (issued, not sent yet). */
-async function soldCard(orderReference: string, recipientEmail: string) {
+async function soldCard(orderReference: string, recipientEmail: string | null) {
   await transaction(async (tx) => {
     await recordGiftCardPurchases(
       {
@@ -65,13 +66,14 @@ async function soldCard(orderReference: string, recipientEmail: string) {
         locale: "en",
         cards: [
           {
-            kind: "egift",
+            // Without a recipient's address: a card by post, packed with the order.
+            kind: recipientEmail ? "egift" : "physical",
             amountCents: 60_00,
             toName: "Rosa",
             fromName: "Gea",
             message: null,
             recipientEmail,
-            dispatchDate: "2099-06-01",
+            dispatchDate: recipientEmail ? "2099-06-01" : null,
           },
         ],
       },
@@ -201,6 +203,16 @@ describe("staff commands on a card", () => {
     ]);
     // A purchase that is not this card's.
     expect(isRefusal(await resendGiftCardByStaff(support, sold.cardId, sold.purchaseId + 1000))).toBe(true);
+  });
+
+  it("prints a card sold by post for the parcel, each print audited; an e-gift card has nothing to print", async () => {
+    const posted = await soldCard("630000002", null);
+    const printed = await printGiftCardByStaff(support, posted.purchaseId);
+    expect(!isRefusal(printed) && Buffer.from(printed.pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect((await auditTrail("gift-card", posted.cardId)).map((e) => e.action)).toEqual(["gift-card.print"]);
+    const emailed = await soldCard("630000003", "print.staff@example.nl");
+    expect(isRefusal(await printGiftCardByStaff(support, emailed.purchaseId))).toBe(true);
+    expect(await auditTrail("gift-card", emailed.cardId)).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ export { dashboard } from "./dashboard.server";
 export {
   creditWalletByStaff,
   issueGoodwillGiftCard,
+  printGiftCardByStaff,
   resendGiftCardByStaff,
   setGiftCardBlockedByStaff,
 } from "./gift-cards.server";

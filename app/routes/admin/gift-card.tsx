@@ -100,7 +100,20 @@ export default function GiftCardPage({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="purchaseId" value={card.purchase.id} />
                   </AdminFormView>
                 </>
-              ) : null}
+              ) : card.purchase.status === "issued" ? (
+                <p className="text-sm">
+                  <a
+                    href={`/admin/gift-cards/print/${card.purchase.id}/`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="underline underline-offset-4"
+                  >
+                    Print the card to pack with the order (PDF)
+                  </a>
+                </p>
+              ) : (
+                <p className="text-sm">Not issued: {card.purchase.status}</p>
+              )}
             </Panel>
           ) : null}
           <Panel title={card.status === "blocked" ? "Blocked" : "Block"}>

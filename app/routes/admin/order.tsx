@@ -10,6 +10,7 @@ import {
 } from "~/components/admin/admin-form";
 import { OrderStatusBadge } from "~/components/admin/order-status";
 import { DataTable, EmptyState, Euros, PageHeader, Panel, tableLink } from "~/components/admin/ui";
+import { giftCardsOfOrder } from "~/domains/gift-cards/gift-cards.server";
 import { isOrderNumber } from "~/domains/orders/numbers";
 import { nextStatuses, orderByNumber } from "~/domains/orders/orders.server";
 import {
@@ -59,6 +60,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     next: nextStatuses(order.status, "staff"),
     timeline,
     notes: await notesOf("order", number),
+    // Gift cards sold "by post" travel in this parcel: the warehouse prints each one.
+    postedCards: (await giftCardsOfOrder(number)).filter((card) => card.kind === "physical"),
     // One key per form shown: sending the same form twice refunds once.
     keys: { refund: randomUUID(), cancel: randomUUID() },
   };
@@ -176,6 +179,29 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </DataTable>
             <Totals order={order} />
           </Panel>
+          {loaderData.postedCards.length > 0 ? (
+            <Panel title="Gift cards to pack" description="Print each card and put it in the parcel.">
+              <ul className="space-y-1 text-sm">
+                {loaderData.postedCards.map((card) => (
+                  <li key={card.id}>
+                    <Euros cents={card.amountCents} /> for {card.toName} ·{" "}
+                    {card.status === "issued" ? (
+                      <a
+                        href={`/admin/gift-cards/print/${card.id}/`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className={tableLink}
+                      >
+                        Print the card (PDF)
+                      </a>
+                    ) : (
+                      `not issued (${card.status})`
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Panel title="Delivery">
               <Address address={order.shippingAddress} />
