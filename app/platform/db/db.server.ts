@@ -8,7 +8,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { logger } from "../logging/logger.server";
 import * as schema from "./schema.server";
 
 export type Schema = typeof schema;
@@ -34,6 +33,15 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * Logs a lost connection. The logger is loaded when one is lost, not with this module: it reads the
+ * environment when loaded, and whoever opens a database (a test setting DATA_DIR first) must not freeze
+ * the environment by importing this file.
+ */
+function warnLost(error: Error, message: string): void {
+  void import("../logging/logger.server").then(({ logger }) => logger.warn({ err: error }, message));
+}
+
 /** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise; both behind one Drizzle handle. */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   if (options.url) {
@@ -45,9 +53,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     // A connection lost (PostgreSQL restarted, the link cut) fails its queries and is dropped by the pool;
     // the next query opens a new one. Its error event, idle in the pool or checked out by a transaction
     // between two queries, would otherwise be an uncaught error that ends the process (docs/reliability.md).
-    pool.on("error", (error) => logger.warn({ err: error }, "an idle database connection was lost"));
+    pool.on("error", (error) => warnLost(error, "an idle database connection was lost"));
     pool.on("connect", (client) =>
-      client.on("error", (error) => logger.warn({ err: error }, "a database connection was lost")),
+      client.on("error", (error) => warnLost(error, "a database connection was lost")),
     );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const { hostname, pathname } = new URL(options.url);
