@@ -84,10 +84,17 @@ export async function placePaidOrder(
   page: Page,
   person: { email: string; firstName: string; lastName: string; locale: "en" | "nl" | "fr" | "es" },
   quantity = 1,
+  discountCode?: string,
 ): Promise<string> {
   const request = page.request;
   const variantId = await variantToBuy(request);
   expect((await request.post("/api/v1/cart/lines", { data: { variantId, quantity } })).ok()).toBe(true);
+  if (discountCode) {
+    const applied = await request.post("/api/v1/checkout/discount-code", {
+      data: { code: discountCode, locale: person.locale, country: "NL", email: person.email },
+    });
+    expect(applied.status(), await applied.text()).toBe(200);
+  }
   const points = await (
     await request.get(`/api/v1/checkout/service-points?country=NL&postalCode=1012JS&locale=${person.locale}`)
   ).json();

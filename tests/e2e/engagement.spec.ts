@@ -4,6 +4,7 @@ import enMarketing from "../../app/locales/en/marketing.json" with { type: "json
 import esMarketing from "../../app/locales/es/marketing.json" with { type: "json" };
 import frMarketing from "../../app/locales/fr/marketing.json" with { type: "json" };
 import nlMarketing from "../../app/locales/nl/marketing.json" with { type: "json" };
+import { logInByApi, placePaidOrder, registerByApi } from "./accounts";
 import { waitForMail } from "./outbox";
 import { collectConsoleProblems, dismissConsent, expectNoSeriousA11yViolations } from "./support";
 
@@ -59,15 +60,17 @@ test("the footer's refer-a-friend and student-discount pages answer in all four 
   }
 });
 
-test("nl: refer a friend — own address refused, then the friend receives a welcome code that works in the bag", async ({
+test("nl: refer a friend — own address refused, then the friend receives a welcome code, registers and buys with it", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const m = marketing.nl.refer;
   const problems = collectConsoleProblems(page);
   const me = uniqueEmail("anna");
   const friend = uniqueEmail("bo");
   await page.goto("/nl/refer-a-friend/");
+  // The own-address check on leaving the field runs in the browser once the form is live.
+  await expect(page.locator("form#refer-a-friend[data-hydrated]")).toBeAttached();
   await field(page, m.labels.name).fill("Anna de Vries");
   await field(page, m.labels.email).fill(me);
   await field(page, m.labels.friendFirstName).fill("Bo");
@@ -101,7 +104,6 @@ test("nl: refer a friend — own address refused, then the friend receives a wel
     data: { code, locale: "nl", country: "NL", email: friend },
   });
   expect(applied.status(), await applied.text()).toBe(200);
-  await friendContext.close();
 
   // Checked before the refusal below, whose 409 the console reports as it should.
   expect(problems).toEqual([]);
@@ -116,6 +118,19 @@ test("nl: refer a friend — own address refused, then the friend receives a wel
   await captchaSolved(page);
   await page.getByRole("button", { name: m.submit }).click();
   await expect(page.getByText(m.errors.alreadyInvited).first()).toBeVisible();
+
+  // The friend opens an account and buys with the welcome code.
+  await dismissConsent(friendContext, new URL(page.url()).origin);
+  const friendPage = await friendContext.newPage();
+  const password = "vriendelijk-wachtwoord-2026";
+  await registerByApi(friendPage.request, { email: friend, password, firstName: "Bo", locale: "nl" });
+  await logInByApi(friendPage.request, friend, password);
+  const bo = { email: friend, firstName: "Bo", lastName: "Bakker", locale: "nl" as const };
+  const number = await placePaidOrder(friendPage, bo, 1, code);
+  const order = await (await friendPage.request.get(`/api/v1/account/orders/${number}?locale=nl`)).json();
+  expect(order.totals.discountCode).toBe(code);
+  expect(order.totals.discountCents).toBeGreaterThan(0);
+  await friendContext.close();
 });
 
 test("en: student discount — a non-student address is refused, a student address gets a code by the e-mailed link", async ({
@@ -124,10 +139,14 @@ test("en: student discount — a non-student address is refused, a student addre
   test.setTimeout(60_000);
   const m = marketing.en.student;
   await page.goto("/en/studenten-korting/");
+  // Typed into only once the form is live: a click during hydration is lost.
+  await expect(page.locator("form#student-discount[data-hydrated]")).toBeAttached();
   await page.getByLabel(new RegExp(`^${escapeRegExp(m.labels.country)}`)).selectOption("NL");
   await field(page, m.labels.email).fill(uniqueEmail("jan", "gmail.com"));
   await page.getByRole("button", { name: m.submit }).click();
   await expect(page.getByText(m.errors.domain).first()).toBeVisible();
+  // The answer is a new document (the form posts without JavaScript too): wait until it is live again.
+  await expect(page.locator("form#student-discount[data-hydrated]")).toBeAttached();
 
   const student = uniqueEmail("jan", "student.uva.nl");
   await field(page, m.labels.email).fill(student);
