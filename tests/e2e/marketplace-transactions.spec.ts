@@ -67,8 +67,15 @@ test("a buyer pays a listing with iDEAL, the seller prints the label, the carrie
   await page.context().clearCookies();
   await logInByApi(page.request, buyer.email, buyer.password);
   await page.goto(transactionUrl);
-  await page.getByRole("button", { name: "All good, complete" }).click();
-  await expect(page.locator("[data-state]").first()).toHaveAttribute("data-state", "completed");
+  // A click while the page is still hydrating is lost: click until the purchase is completed (the button
+  // goes once it is, so it is never sent twice).
+  const complete = page.getByRole("button", { name: "All good, complete" });
+  await expect(async () => {
+    if (await complete.isVisible()) await complete.click({ timeout: 2_000 });
+    await expect(page.locator("[data-state]").first()).toHaveAttribute("data-state", "completed", {
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 20_000 });
   await page.getByLabel("Your review").fill("Exactly as described, quickly sent.");
   await page.getByRole("radio", { name: "4 stars" }).check();
   await page.getByRole("button", { name: "Post review" }).click();

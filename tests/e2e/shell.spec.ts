@@ -116,8 +116,14 @@ test("the cookie banner: reject is as easy as accept, the choice is stored and c
   await page.reload();
   await expect(page.getByRole("region", { name: en.consent.title })).toBeHidden();
 
-  await page.getByRole("button", { name: en.consent.manage }).click();
-  await banner.getByRole("checkbox", { name: new RegExp(en.consent.analytics) }).check();
+  // The reloaded page's button works once the page is live: a click during hydration is lost, so click
+  // until the settings open.
+  const analytics = banner.getByRole("checkbox", { name: new RegExp(en.consent.analytics) });
+  await expect(async () => {
+    await page.getByRole("button", { name: en.consent.manage }).click({ timeout: 2_000 });
+    await expect(analytics).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await analytics.check();
   await banner.getByRole("button", { name: en.consent.save }).click();
   await expect(page.locator("html")).toHaveAttribute("data-consent", "analytics:1,personalisation:0");
 });
