@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { user } from "../../../platform/auth/tables.server";
 import { db } from "../../../platform/db/db.server";
+import { centsToDecimal } from "../../../platform/money";
 import { addressesOf } from "../../customers/customers.server";
 import { marketplaceStores } from "../tables.server";
 import { marketplaceTransactionLog, marketplaceTransactions } from "../transactions/tables.server";
@@ -156,8 +157,6 @@ const csvCell = (value: unknown) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * The annual DAC7 export (CSV, RFC 4180): the reportable sellers of `year` (or every seller with a sale,
  * `all`), amounts in euros. TIN is not asked yet: the column is there for the operator to complete.
@@ -203,9 +202,9 @@ export async function dac7Csv(year: number, options: { all?: boolean } = {}): Pr
       r.iban,
       r.accountHolder,
       r.sales,
-      euros(r.considerationCents),
-      euros(r.commissionCents),
-      ...r.quarterCents.map(euros),
+      centsToDecimal(r.considerationCents),
+      centsToDecimal(r.commissionCents),
+      ...r.quarterCents.map(centsToDecimal),
       r.reportable ? "yes" : "no",
     ]
       .map(csvCell)

@@ -1,6 +1,7 @@
 // A SEPA credit transfer initiation (ISO 20022 pain.001.001.09) for the bank: one payment information
 // block from the shop's account, one transaction per payout. Pure: the batch job gives it the payouts and
 // stores what it answers; `pain.001.001.09.xsd` beside it is the schema the tests validate it against.
+import { centsToDecimal } from "../../../platform/money";
 
 export interface SepaParty {
   name: string;
@@ -46,7 +47,7 @@ export function sepaText(value: string, max: number): string {
 /** Cents as the schema's decimal amount with two fraction digits ("1234.50"). */
 export function sepaAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new Error("A transfer is a positive amount of cents");
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return centsToDecimal(cents);
 }
 
 /** ISO date-time without fractions or offset, as banks read CreDtTm (UTC). */
