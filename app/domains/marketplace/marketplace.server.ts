@@ -29,6 +29,7 @@ export type { ListingCard } from "./listings/cards.server";
 export { changeListingState } from "./listings/commands.server";
 export type { ListingDetail } from "./listings/detail.server";
 export {
+  addListingPhotos,
   arrangeListingPhoto,
   isDelivered,
   myListings,
@@ -63,9 +64,12 @@ export { acceptMarketplaceEvent, flushMarketplaceEvents } from "./social/views.s
 export type { Store } from "./stores/stores.server";
 export {
   openStore,
+  type StorePicture,
   saveTraderDetails,
   setStoreLabels,
+  setStorePicture,
   storeOfUser,
+  storePictures,
   updateStore,
 } from "./stores/stores.server";
 // The staff commands of the transactions (decision 0047): an operator's move and hiding a review.
