@@ -401,11 +401,7 @@ const routes = {
     request: {
       query: Query,
       params: IdParam.extend({
-        index: z.coerce
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_PHOTOS - 1),
+        index: z.coerce.number().int().min(0).max(2_147_483_647).openapi({ description: "From 0" }),
       }),
       body: json(z.object({ action: z.enum(photoActions) }).openapi("MarketplacePhotoAction")),
     },
