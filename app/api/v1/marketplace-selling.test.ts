@@ -7,7 +7,7 @@ import { cookieOf } from "../../../tests/support/customers";
 import { freshDatabase } from "../../../tests/support/database";
 import { accepted } from "../../../tests/support/refusals";
 import { createAccount } from "../../domains/customers/customers.server";
-import { decide } from "../../domains/marketplace/marketplace.server";
+import { decide, marketplaceHome } from "../../domains/marketplace/marketplace.server";
 import { auth } from "../../platform/auth/auth.server";
 import type { Connection } from "../../platform/db/db.server";
 import { env } from "../../platform/env.server";
@@ -260,6 +260,11 @@ describe("selling through the API", () => {
     const mine = await answer(await call(seller, "GET", "/me/listings"));
     expect(mine.body.listings).toEqual([
       expect.objectContaining({ id: listingId, priceCents: 3900, views: 0, favourites: 0, conversations: 0 }),
+    ]);
+    // The store's own picture is its story bubble on the marketplace home.
+    const { body: store } = await answer(await call(seller, "GET", "/me/store"));
+    expect((await marketplaceHome()).stores).toEqual([
+      expect.objectContaining({ handle: "kast-sanne", picture: store.image.w200.url }),
     ]);
     const search = await answer(await call(null, "GET", "/listings?q=jas"));
     expect(search.body.cards.map((card: { id: number }) => card.id)).toContain(listingId);

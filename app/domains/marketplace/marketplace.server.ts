@@ -81,6 +81,8 @@ export interface StoreSummary {
   name: string;
   country: string;
   bannerColour: string;
+  /** The store's own picture (200 px), shown in its story bubble before its newest photo. */
+  picture: string | null;
   followers: number;
   listings: number;
   cover: ListingCard["image"];
@@ -94,6 +96,7 @@ async function featuredStores(limit: number): Promise<StoreSummary[]> {
       name: marketplaceStores.name,
       country: marketplaceStores.country,
       bannerColour: marketplaceStores.bannerColour,
+      picture: sql<string | null>`${marketplaceStores.image} -> 'w200' ->> 'url'`,
       followers: marketplaceStores.followers,
       listings: sql<number>`count(*)::int`,
       newest: sql<number>`max(${marketplaceListings.id})`,
