@@ -171,6 +171,12 @@ describe("selling through the API", () => {
     const publicStore = await answer(await call(null, "GET", "/stores/kast-sanne"));
     expect(publicStore.body.store.banner.w1000.url).toBe(withBanner.body.banner.w1000.url);
     expect(publicStore.body.store.image.w200.url).toMatch(/^\/media\/marketplace\/p-/);
+    // A photo may be 15 MB, so an upload path takes more than the API's 1 MB; a body far past it is a 413.
+    const far = new FormData();
+    far.append("photo", new Blob([new Uint8Array(31 * 1024 * 1024)], { type: "image/jpeg" }), "x.jpg");
+    expect((await call(seller, "PUT", "/me/store/image", far)).status).toBe(413);
+    const longBio = await call(seller, "PUT", "/me/store", { name: "x", bio: "x".repeat(1024 * 1024) });
+    expect(longBio.status).toBe(413);
     const noStore = new FormData();
     noStore.append("photo", photo(), "me.jpg");
     expect((await call(stranger, "PUT", "/me/store/image", noStore)).status).toBe(404);
