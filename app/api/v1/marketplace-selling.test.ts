@@ -95,6 +95,7 @@ afterAll(() => connection.close());
 
 describe("selling through the API", () => {
   let listingId: number;
+  let buyerMessageId: number;
 
   it("opens a store with the form's rules, saves its settings, picture and banner", async () => {
     expect(
@@ -332,6 +333,7 @@ describe("selling through the API", () => {
     expect(read.body.accepted).toMatchObject({ amountCents: 3500 });
     expect(read.body.lines[0].body).not.toContain("bram@example.nl");
     expect(read.body.lines[0].masked).toBe(true);
+    buyerMessageId = read.body.lines[0].id;
     const forSeller = await answer(await call(seller, "GET", "/me/conversations"));
     expect(forSeller.body.conversations).toEqual([expect.objectContaining({ id, role: "provider" })]);
 
@@ -360,6 +362,19 @@ describe("selling through the API", () => {
     expect((await call(null, "POST", "/reports", { ...notice, email: "anon@selling.test" })).status).toBe(
       201,
     );
+    // A store and a message are reported the same way; the message by the other party only.
+    const { body: store } = await answer(await call(null, "GET", "/stores/kast-sanne"));
+    const aboutStore = { ...notice, targetKind: "store", targetId: store.store.id, reason: "fraud" };
+    expect((await call(stranger, "POST", "/reports", aboutStore)).status).toBe(201);
+    const aboutMessage = {
+      ...notice,
+      targetKind: "message",
+      targetId: buyerMessageId,
+      reason: "personal-data",
+    };
+    expect((await call(buyer, "POST", "/reports", aboutMessage)).status).toBe(409);
+    expect((await call(seller, "POST", "/reports", aboutMessage)).status).toBe(201);
+    expect((await call(seller, "POST", "/reports", { ...notice, targetId: 2_000_000 })).status).toBe(404);
     const { id } = accepted(
       await decide(
         {
