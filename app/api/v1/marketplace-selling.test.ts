@@ -292,6 +292,8 @@ describe("selling through the API", () => {
       ).toBe(404);
     }
     expect((await answer(await call(stranger, "GET", "/me/listings"))).body.listings).toEqual([]);
+    // "Resell this" pre-fills only from one's own delivered order.
+    expect((await call(seller, "GET", "/me/resell?order=100000001&product=1")).status).toBe(404);
     expect((await answer(await call(seller, "GET", `/me/listings/${listingId}`))).body.state).toBe(
       "published",
     );
