@@ -20,7 +20,8 @@ import {
 } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
-import { type ProductDetail, productBySlug } from "./product.server";
+import type { ProductDetail } from "./product.server";
+import { productDetail } from "./product-details.server";
 import { shelfProducts } from "./shelves.server";
 import {
   catalogChanges,
@@ -170,9 +171,12 @@ export async function selectionPage(
   return { query, listing: pageListing(listing) };
 }
 
-/** The product page's data: null for an unknown slug (or one of another locale). */
+/**
+ * The product page's data: null for an unknown slug (or one of another locale). From the process's
+ * memory, current with the change feed (product-details.server.ts).
+ */
 export async function productPage(locale: Locale, slug: string): Promise<ProductDetail | null> {
-  const product = await productBySlug(locale, slug);
+  const product = await productDetail(locale, slug);
   if (!product?.sizeChart) return product;
   const sizes = await customChartSizes(product.sizeChart.profile, product.sizeChart.family);
   return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
