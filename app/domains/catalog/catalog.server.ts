@@ -5,6 +5,7 @@ import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
 import type { Block } from "../content/blocks";
 import { customChartSizes } from "../sizing/sizing.server";
+import { categoryBySlug } from "./category-info.server";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import {
   categoryBestSellers,
@@ -87,40 +88,6 @@ export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
   }
   treeCache.set(locale, { tree, until: Date.now() + TREE_CACHE_MS });
   return tree;
-}
-
-export interface CategoryInfo {
-  id: number;
-  name: string;
-  description: string | null;
-  /** The category's slug in every locale, for the language switch and hreflang links. */
-  slugs: Record<Locale, string>;
-}
-
-/** A category by its slug in a locale, with its slugs in the other locales; null when unknown. */
-export async function categoryBySlug(locale: Locale, slug: string): Promise<CategoryInfo | null> {
-  const [match] = await db()
-    .select({
-      id: categoryTranslations.categoryId,
-      name: categoryTranslations.name,
-      description: categoryTranslations.description,
-    })
-    .from(categoryTranslations)
-    .innerJoin(categories, eq(categories.id, categoryTranslations.categoryId))
-    .where(
-      and(
-        eq(categoryTranslations.locale, locale),
-        eq(categoryTranslations.slug, slug),
-        eq(categories.isActive, true),
-      ),
-    );
-  if (!match) return null;
-  const translations = await db()
-    .select({ locale: categoryTranslations.locale, slug: categoryTranslations.slug })
-    .from(categoryTranslations)
-    .where(eq(categoryTranslations.categoryId, match.id));
-  const slugs = Object.fromEntries(translations.map((t) => [t.locale, t.slug])) as Record<Locale, string>;
-  return { ...match, slugs };
 }
 
 /**

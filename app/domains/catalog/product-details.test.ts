@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededDatabase } from "../../../tests/support/database";
 import type { Connection } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
+import { categoryBySlug } from "./category-info.server";
 import { listingIndex } from "./listing-index.server";
 import { productBySlug } from "./product.server";
 import { lowestPrice30d, productDetail } from "./product-details.server";
 import {
+  categories,
   categoryTranslations,
   priceHistory,
   productCategories,
@@ -168,6 +170,37 @@ describe("product details from memory (decision 0053)", () => {
     await sync();
     expect(await productDetail("fr", await slugOf(b!.id, "fr"))).toBeNull();
     expect((await productDetail("fr", slug))!.look).toEqual([]);
+  });
+});
+
+describe("a category page's category from memory", () => {
+  it("is read once and shows a renamed or hidden category after the feed is taken in", async () => {
+    const [row] = await connection.db
+      .select({ id: categoryTranslations.categoryId, slug: categoryTranslations.slug })
+      .from(categoryTranslations)
+      .where(eq(categoryTranslations.locale, "es"))
+      .orderBy(categoryTranslations.categoryId)
+      .offset(3)
+      .limit(1);
+    const first = await categoryBySlug("es", row!.slug);
+    expect(first).toMatchObject({ id: row!.id });
+    expect(first!.slugs.es).toBe(row!.slug);
+    expect(await categoryBySlug("es", row!.slug)).toBe(first);
+
+    await connection.db
+      .update(categoryTranslations)
+      .set({ name: "Nombre nuevo", description: "Otra" })
+      .where(and(eq(categoryTranslations.categoryId, row!.id), eq(categoryTranslations.locale, "es")));
+    await sync();
+    expect(await categoryBySlug("es", row!.slug)).toMatchObject({
+      name: "Nombre nuevo",
+      description: "Otra",
+    });
+
+    await connection.db.update(categories).set({ isActive: false }).where(eq(categories.id, row!.id));
+    await sync();
+    expect(await categoryBySlug("es", row!.slug)).toBeNull();
+    await connection.db.update(categories).set({ isActive: true }).where(eq(categories.id, row!.id));
   });
 });
 
