@@ -25,7 +25,9 @@ if (scenario === "product") {
   );
   paths = rows.map((r) => `/api/v1/products/${r.slug}?locale=${r.locale}`);
 } else {
-  const { rows } = await client.query("select locale, slug from category_translations order by category_id, locale");
+  const { rows } = await client.query(
+    "select locale, slug from category_translations order by category_id, locale",
+  );
   const sorts = ["", "?sort=price_asc", "?colour=black", "?sort=newest", "?discount=1"];
   paths = rows.flatMap((r, i) => [`/${r.locale}/category/${r.slug}/${sorts[i % sorts.length]}`]);
 }
@@ -67,7 +69,10 @@ try {
   console.log(
     `${scenario}: ${requests} requests, ${(requests / seconds).toFixed(0)} req/s, ` +
       `shop CPU ${(used / requests).toFixed(2)} ms per request, non-2xx ${result.non2xx}, ` +
-      `load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
   );
 } finally {
   await shop.stop();
