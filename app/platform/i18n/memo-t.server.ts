@@ -32,11 +32,12 @@ function plainValues(options: unknown): string | null {
 /** Makes the instance's fixed `t` functions (what `useTranslation` uses) remember their string answers. */
 export function rememberTranslations(instance: i18n): i18n {
   const results = new Map<string, string>();
+  /** One remembering function per scope: every card's `useTranslation` asks for the same one. */
+  const fixedTs = new Map<string, TFunction>();
   type Fixed = ((...a: unknown[]) => unknown) & Record<"lng" | "lngs" | "ns" | "keyPrefix", unknown>;
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...a: unknown[]) => Fixed;
   const memoGetFixedT = (...args: unknown[]) => {
     const [lng, ns, keyPrefix, fixedOptions] = args;
-    const fixed = getFixedT(...args);
     // useTranslation passes its namespaces as `scopeNs`; anything else is not remembered.
     const scopeNs = (fixedOptions as { scopeNs?: unknown } | undefined)?.scopeNs;
     const plainScope =
@@ -46,7 +47,7 @@ export function rememberTranslations(instance: i18n): i18n {
           scopeNs.every((n) => typeof n === "string"))) &&
       (lng === null || lng === undefined || typeof lng === "string") &&
       typeof keyPrefix !== "function";
-    if (!plainScope) return fixed;
+    if (!plainScope) return getFixedT(...args);
     const scope = [
       lng ?? "",
       JSON.stringify(ns ?? null),
@@ -54,6 +55,9 @@ export function rememberTranslations(instance: i18n): i18n {
       JSON.stringify(scopeNs ?? null),
       "",
     ].join("\u0000");
+    const made = fixedTs.get(scope);
+    if (made) return made;
+    const fixed = getFixedT(...args);
     const remembering = (key: unknown, options?: unknown, ...rest: unknown[]) => {
       const values = rest.length === 0 && typeof key === "string" ? plainValues(options) : null;
       if (values === null) return fixed(key, options, ...rest);
@@ -68,12 +72,14 @@ export function rememberTranslations(instance: i18n): i18n {
       return answer;
     };
     // useTranslation reads the fixed language and namespaces off the function.
-    return Object.assign(remembering, {
+    const madeNow = Object.assign(remembering, {
       lng: fixed.lng,
       ns: fixed.ns,
       keyPrefix: fixed.keyPrefix,
       lngs: fixed.lngs,
     }) as unknown as TFunction;
+    fixedTs.set(scope, madeNow);
+    return madeNow;
   };
   instance.getFixedT = memoGetFixedT as unknown as typeof instance.getFixedT;
   return instance;
