@@ -38,8 +38,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/api/ready/`,
-    // The first start draws the demo photos before /api/ready/ answers 200: a minute on a quiet 2-core
-    // machine, several on a busy one.
+    // The first start seeds the demo shop before /api/ready/ answers 200 (the photos are drawn after,
+    // placeholders meanwhile): under half a minute on a quiet 2-core machine, minutes on a busy one.
     timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 300_000),
     reuseExistingServer: false,
     // Every journey's shopper comes from 127.0.0.1: the per-IP write flood guard (its own tests in

@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./platform/http/context";
+import { rememberRouteMatches } from "./platform/http/route-matches.server";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { logger } from "./platform/logging/logger.server";
 
@@ -23,6 +24,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, locale, requestId } = loadContext.get(requestContext);
+  rememberRouteMatches(routerContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

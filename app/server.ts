@@ -1,5 +1,3 @@
-import path from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -36,6 +34,7 @@ import { sameOriginWrites } from "./platform/http/same-origin.server";
 import { writeLimit } from "./platform/http/write-limit.server";
 import { isLocale } from "./platform/i18n/locales";
 import { logger } from "./platform/logging/logger.server";
+import { mediaFiles } from "./platform/media/product-photos.server";
 import { addWarmup } from "./platform/readiness.server";
 import { type Platform, startPlatform } from "./platform/start.server";
 import { localeRouting } from "./routing/locale-routing.server";
@@ -133,13 +132,8 @@ export default await createHonoServer<AppEnv>({
     app.all("/api/*", (c) => sendApiError(c, httpErrors.notFound()));
     app.route("/webhooks", createWebhooks());
     app.use("/sandbox-pay/*", sandboxPayLocale);
-    app.use(
-      "/media/*",
-      serveStatic({
-        root: path.relative(process.cwd(), config.DATA_DIR),
-        onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
-      }),
-    );
+    // Product photos still being drawn (a fresh shop's first minutes) answer with a placeholder.
+    app.use("/media/*", mediaFiles(config.DATA_DIR));
     const xml = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
     app.get("/robots.txt", (c) => c.text(robotsTxt(config.BASE_URL, config.I18N_STRATEGY)));
     app.get("/sitemap.xml", (c) => c.body(sitemapIndex(config.BASE_URL), 200, xml));

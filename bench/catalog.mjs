@@ -14,7 +14,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data");
-/** BENCH_ONLY=search (or listing, pages, nocache; comma-separated) runs only those scenarios. */
+/** BENCH_ONLY=search (or listing, pages, product, nocache; comma-separated) runs only those scenarios. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",")) : null;
 const chosen = (scenarios) => scenarios.filter((s) => !only || only.has(s.key));
 
@@ -38,6 +38,8 @@ try {
     chosen([
       { key: "search", name: "search API with facets", paths: variants.search, rate: 100, p50: 15, p95: 50 },
       { key: "listing", name: "category listing API", paths: variants.listing, rate: 100 },
+      // One product's detail (the app's product screen): translations, prices, sizes with stock, the look.
+      { key: "product", name: "product detail API", paths: variants.product, rate: 100, throughput: 1500 },
       {
         key: "pages",
         name: "SSR category page",
@@ -160,6 +162,11 @@ async function requestVariants(url) {
   const sizes = (
     await client.query("select distinct lower(size) as size from product_variants limit 30")
   ).rows.map((r) => r.size);
+  const slugs = (
+    await client.query(
+      "select t.locale, t.slug from product_translations t join products p on p.id = t.product_id where p.is_active order by random() limit 400",
+    )
+  ).rows;
   const words = (
     await client.query(
       `select locale, word from (
@@ -216,5 +223,6 @@ async function requestVariants(url) {
     const query = filters().join("&");
     pages.push(`/${category.locale}/category/${category.slug}/${query ? `?${query}` : ""}`);
   }
-  return { search, listing, pages, count };
+  const product = slugs.map(({ locale, slug }) => `/api/v1/products/${slug}?locale=${locale}`);
+  return { search, listing, pages, product, count };
 }

@@ -6,10 +6,13 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Serves build/ with NODE_ENV=production; `env` can point it at PostgreSQL (DATABASE_URL) or seed more. */
-export async function startShop({ port = 3300, env = {} } = {}) {
+/**
+ * Serves build/ with NODE_ENV=production; `env` can point it at PostgreSQL (DATABASE_URL) or seed more;
+ * `nodeArgs` go to node (`--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startShop({ port = 3300, env = {}, nodeArgs = [] } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,

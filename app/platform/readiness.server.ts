@@ -4,7 +4,7 @@ import { migrationStatus } from "./db/migrate.server";
 import { logger } from "./logging/logger.server";
 
 /**
- * Work the process does after it starts listening (rendering the demo photos, warming caches). While any
+ * Work the process does after it starts listening (loading the listing and search indexes). While any
  * is pending, `/api/ready/` answers 503, so load balancers and tests wait; pages are served meanwhile.
  */
 const pending = new Map<string, Promise<unknown>>();
@@ -19,11 +19,6 @@ export function addWarmup(name: string, work: Promise<unknown>): void {
 
 export function warmingUp(): string[] {
   return [...pending.keys()];
-}
-
-/** Waits for every warm-up (command-line tools that must not exit before the work is done). */
-export async function warmupsSettled(): Promise<void> {
-  await Promise.allSettled([...pending.values()]);
 }
 
 export type MigrationStatus = Awaited<ReturnType<typeof migrationStatus>>;

@@ -3,7 +3,6 @@ import { seedDemoDiscountCodes } from "../domains/promotions/promotions.server";
 import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
-import { addWarmup } from "../platform/readiness.server";
 import { seedDemoContent } from "./content.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
 import { seedDemoGiftCard } from "./demo-gift-card.server";
@@ -22,10 +21,18 @@ export function productsToSeed(seed: string | undefined): number {
   return bench ? Number(bench[1]) : DEMO_PRODUCTS;
 }
 
+let drawing: Promise<void> = Promise.resolve();
+
+/** Settles when the product photos the last `seedOnFirstStart` asked for are drawn (the seed command waits). */
+export function photosDrawn(): Promise<void> {
+  return drawing;
+}
+
 /**
  * Seeds the demo logins and catalogue when the database has none, so a fresh clone shows a real shop.
- * The rows are there before the server listens; the product photos are drawn in the background (the
- * readiness probe waits for them), also after a restart that interrupted them.
+ * The rows are there before the server listens; the product photos are drawn in the background, also
+ * after a restart that interrupted them. The readiness probe does not wait for them: until a set is
+ * drawn, its URLs answer with a placeholder (platform/media/product-photos.server.ts).
  */
 export async function seedOnFirstStart(connection: Connection): Promise<void> {
   const config = env();
@@ -69,11 +76,8 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
       })
       .catch((error) => logger.error({ err: error }, "marketplace images failed"));
   }
-  addWarmup(
-    "product images",
-    images.then(
-      () => logger.info({ ms: Date.now() - started }, "product images ready"),
-      (error) => logger.error({ err: error }, "product images failed"),
-    ),
+  drawing = images.then(
+    () => logger.info({ ms: Date.now() - started }, "product images ready"),
+    (error) => logger.error({ err: error }, "product images failed"),
   );
 }

@@ -9,6 +9,7 @@ import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { ImageSet, ImageVariant } from "../domains/catalog/tables.server";
+import { photoSetDrawn, photoSetPending } from "../platform/media/product-photos.server";
 import { garmentSvg, HEIGHT, type Print, type Silhouette, type View, WIDTH } from "./garment-svg";
 
 const IMAGE_WIDTHS = [200, 400, 600, 900, 1000] as const;
@@ -84,7 +85,9 @@ export async function ensureImageSet(mediaDir: string, spec: ImageSpec): Promise
 /**
  * Renders image sets in the background, each key once, at most `concurrency` at a time (rendering is
  * CPU-bound: more workers than cores only slow the database down). `request` answers at once with the
- * set's URLs; `drain` waits until every requested file is written.
+ * set's URLs; `drain` waits until every requested file is written. Until a set is on disk, its URLs
+ * answer with a placeholder (platform/media/product-photos.server.ts), and a request for one of them
+ * moves its set to the front of the queue.
  */
 export class ImagePool {
   private readonly sets = new Map<string, ImageSet>();
@@ -104,6 +107,7 @@ export class ImagePool {
       set = imageSetFor(key);
       this.sets.set(key, set);
       this.queue.push(spec);
+      photoSetPending(key, () => this.hurry(key));
       this.pump();
     }
     return set;
@@ -118,6 +122,12 @@ export class ImagePool {
     if (this.failure) throw this.failure;
   }
 
+  /** Draws the set of `key` next, when it still waits in the queue (a shopper is looking at it). */
+  private hurry(key: string): void {
+    const at = this.queue.findIndex((spec) => imageKey(spec) === key);
+    if (at > 0) this.queue.unshift(...this.queue.splice(at, 1));
+  }
+
   private pump(): void {
     while (this.running.size < this.concurrency && this.queue.length > 0) {
       const spec = this.queue.shift() as ImageSpec;
@@ -129,6 +139,7 @@ export class ImagePool {
           },
         )
         .finally(() => {
+          photoSetDrawn(imageKey(spec));
           this.running.delete(job);
           this.pump();
         });

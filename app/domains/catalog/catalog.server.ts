@@ -5,6 +5,7 @@ import { defineJob } from "../../platform/jobs/jobs.server";
 import { addWarmup } from "../../platform/readiness.server";
 import type { Block } from "../content/blocks";
 import { customChartSizes } from "../sizing/sizing.server";
+import { categoryBySlug } from "./category-info.server";
 import { type ImageSet, type ResponsiveImage, responsiveImage } from "./image-set";
 import {
   categoryBestSellers,
@@ -20,7 +21,8 @@ import {
 } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type ListingQuery, parseListingQuery } from "./listing-query";
-import { type ProductDetail, productBySlug } from "./product.server";
+import type { ProductDetail } from "./product.server";
+import { productDetail } from "./product-details.server";
 import { shelfProducts } from "./shelves.server";
 import {
   catalogChanges,
@@ -88,40 +90,6 @@ export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
   return tree;
 }
 
-export interface CategoryInfo {
-  id: number;
-  name: string;
-  description: string | null;
-  /** The category's slug in every locale, for the language switch and hreflang links. */
-  slugs: Record<Locale, string>;
-}
-
-/** A category by its slug in a locale, with its slugs in the other locales; null when unknown. */
-export async function categoryBySlug(locale: Locale, slug: string): Promise<CategoryInfo | null> {
-  const [match] = await db()
-    .select({
-      id: categoryTranslations.categoryId,
-      name: categoryTranslations.name,
-      description: categoryTranslations.description,
-    })
-    .from(categoryTranslations)
-    .innerJoin(categories, eq(categories.id, categoryTranslations.categoryId))
-    .where(
-      and(
-        eq(categoryTranslations.locale, locale),
-        eq(categoryTranslations.slug, slug),
-        eq(categories.isActive, true),
-      ),
-    );
-  if (!match) return null;
-  const translations = await db()
-    .select({ locale: categoryTranslations.locale, slug: categoryTranslations.slug })
-    .from(categoryTranslations)
-    .where(eq(categoryTranslations.categoryId, match.id));
-  const slugs = Object.fromEntries(translations.map((t) => [t.locale, t.slug])) as Record<Locale, string>;
-  return { ...match, slugs };
-}
-
 /**
  * Everything a category page (or the catalogue root without a slug) shows: the category, one page of
  * products and the facet counts. Null for an unknown category.
@@ -170,9 +138,12 @@ export async function selectionPage(
   return { query, listing: pageListing(listing) };
 }
 
-/** The product page's data: null for an unknown slug (or one of another locale). */
+/**
+ * The product page's data: null for an unknown slug (or one of another locale). From the process's
+ * memory, current with the change feed (product-details.server.ts).
+ */
 export async function productPage(locale: Locale, slug: string): Promise<ProductDetail | null> {
-  const product = await productBySlug(locale, slug);
+  const product = await productDetail(locale, slug);
   if (!product?.sizeChart) return product;
   const sizes = await customChartSizes(product.sizeChart.profile, product.sizeChart.family);
   return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;

@@ -28,17 +28,23 @@ function productRows(where: ReturnType<typeof sql>) {
     select p.id, p.position, (extract(epoch from p.created_at) * 1000)::float8 as created, p.price_cents,
       p.original_price_cents is not null as discounted, p.colour,
       trim(both '-' from lower(regexp_replace(unaccent(p.brand), '[^A-Za-z0-9]+', '-', 'g'))) as brand_code,
-      p.attributes ->> 'length' as length, p.attributes ->> 'fit' as fit, p.attributes ->> 'fabric' as fabric,
+      p.look_id, p.attributes ->> 'length' as length, p.attributes ->> 'fit' as fit, p.attributes ->> 'fabric' as fabric,
       (select array_agg(distinct lower(v.size)) from product_variants v where v.product_id = p.id and v.stock > 0) as sizes,
       (select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id) as categories
     from products p where p.is_active and ${where}`;
 }
+
+/** A row of the index as read: the columns' fields and the product's look (shop the look). */
+type IndexedRow = ProductRow & { look_id: string | null };
 
 /** More changes than this since the last look and a full reload is cheaper than one by one. */
 const FULL_RELOAD_AFTER = 5000;
 
 export class ListingIndex {
   private readonly columns = new ListingColumns();
+  /** The active products of each look (id → position), and each product's look. */
+  private readonly looks = new Map<string, Map<number, number>>();
+  private readonly lookOf = new Map<number, string>();
   private readonly follower: FeedFollower;
   private readonly changeListeners: ((productIds: readonly number[] | null) => void)[] = [];
 
@@ -70,11 +76,16 @@ export class ListingIndex {
 
   private async load(): Promise<void> {
     const started = Date.now();
-    const rows = await selectRows<ProductRow>(this.db, productRows(sql`true`));
+    const rows = await selectRows<IndexedRow>(this.db, productRows(sql`true`));
     const columns = this.columns;
     columns.clear();
     columns.grow(rows.length);
-    for (const row of rows) columns.put(row);
+    this.looks.clear();
+    this.lookOf.clear();
+    for (const row of rows) {
+      columns.put(row);
+      this.putLook(row);
+    }
     columns.rebuildAll();
     await this.loadCategories();
     this.changed(null);
@@ -84,16 +95,40 @@ export class ListingIndex {
   private async apply(batch: FeedBatch): Promise<boolean> {
     if (batch.categories) await this.loadCategories();
     if (batch.productIds.length > 0) await this.refresh(batch.productIds);
+    // Category slugs are part of what a product's detail shows (its size chart): everything is dropped.
+    if (batch.categories) this.changed(null);
     return false;
   }
 
+  private putLook(row: IndexedRow): void {
+    if (row.look_id === null) return;
+    this.lookOf.set(row.id, row.look_id);
+    let members = this.looks.get(row.look_id);
+    if (!members) {
+      members = new Map();
+      this.looks.set(row.look_id, members);
+    }
+    members.set(row.id, row.position);
+  }
+
+  private dropLook(id: number): void {
+    const look = this.lookOf.get(id);
+    if (look === undefined) return;
+    this.lookOf.delete(id);
+    const members = this.looks.get(look);
+    members?.delete(id);
+    if (members?.size === 0) this.looks.delete(look);
+  }
+
   private async refresh(productIds: number[]): Promise<void> {
-    const rows = await selectRows<ProductRow>(
+    const rows = await selectRows<IndexedRow>(
       this.db,
       productRows(sql`p.id = any(${`{${productIds.join(",")}}`}::int[])`),
     );
     const found = new Set(rows.map((r) => r.id));
     for (const id of productIds) if (!found.has(id)) this.columns.drop(id);
+    for (const id of productIds) this.dropLook(id);
+    for (const row of rows) this.putLook(row);
     this.columns.grow(this.columns.count + rows.length);
     let dirty = 0;
     for (const row of rows) dirty |= this.columns.put(row);
@@ -127,6 +162,16 @@ export class ListingIndex {
     options: { categoryIds?: number[] | null; except?: ReadonlySet<number> } = {},
   ): number[] {
     return this.columns.first(key, limit, options);
+  }
+
+  /** The other active products of a look, in the shop's order (position, then id). */
+  lookMembers(lookId: string, exceptId: number): number[] {
+    const members = this.looks.get(lookId);
+    if (!members) return [];
+    return [...members]
+      .filter(([id]) => id !== exceptId)
+      .sort(([a, pa], [b, pb]) => pa - pb || a - b)
+      .map(([id]) => id);
   }
 
   /** Whether a product is listed (active), by id. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { db, type Transaction } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
@@ -11,6 +11,7 @@ import { type OrderFacts, sizeChartKey } from "./product-rules";
 import {
   categoryTranslations,
   type ProductAttributes,
+  priceHistory,
   productCategories,
   productImages,
   products,
@@ -61,50 +62,50 @@ export interface ProductDetail extends OrderFacts {
   look: ProductCard[];
 }
 
-/**
- * A product by its slug in a locale; null for an unknown slug, another locale's slug or an inactive product.
- * One query for the product row (translation, Omnibus price, slugs in every locale, categories, images,
- * variants as JSON aggregates), one for the look.
- */
-export async function productBySlug(locale: Locale, slug: string): Promise<ProductDetail | null> {
-  const [row] = await db()
-    .select({
-      id: products.id,
-      styleCode: products.styleCode,
-      brand: products.brand,
-      colour: products.colour,
-      colourHex: products.colourHex,
-      priceCents: products.priceCents,
-      originalPriceCents: products.originalPriceCents,
-      currency: products.currency,
-      attributes: products.attributes,
-      lookId: products.lookId,
-      appOnly: products.appOnly,
-      onlineFrom: sql<
-        string | null
-      >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-      availableSoonReason: products.availableSoonReason,
-      availableSoonDate: sql<string | null>`${products.availableSoonDate}::text`,
-      name: productTranslations.name,
-      slug: productTranslations.slug,
-      description: productTranslations.description,
-      fabric: productTranslations.fabric,
-      washingAdvice: productTranslations.washingAdvice,
-      modelInfo: productTranslations.modelInfo,
-      lowestPrice30dCents: lowestPrice30dSql(products.id),
-      slugs: sql<
-        Record<string, string>
-      >`(select json_object_agg(t.locale, t.slug) from ${productTranslations} t where t.product_id = ${products.id})`,
-      categorySlugs: sql<
-        string[] | null
-      >`(select json_agg(ct.slug order by ct.slug) from ${productCategories} pc join ${categoryTranslations} ct on ct.category_id = pc.category_id and ct.locale = 'en' where pc.product_id = ${products.id})`,
-      images: sql<
-        { id: number; set: ImageSet }[] | null
-      >`(select json_agg(json_build_object('id', i.id, 'set', i.set) order by i.position, i.id) from ${productImages} i where i.product_id = ${products.id})`,
-      variants: sql<
-        ProductVariant[] | null
-      >`(select json_agg(json_build_object('id', v.id, 'size', v.size, 'sku', v.sku, 'stock', v.stock) order by v.position, v.id) from ${productVariants} v where v.product_id = ${products.id})`,
-    })
+/** The columns of a product's detail row in its translation's locale (JSON aggregates for the lists). */
+function detailColumns() {
+  return {
+    id: products.id,
+    styleCode: products.styleCode,
+    brand: products.brand,
+    colour: products.colour,
+    colourHex: products.colourHex,
+    priceCents: products.priceCents,
+    originalPriceCents: products.originalPriceCents,
+    currency: products.currency,
+    attributes: products.attributes,
+    lookId: products.lookId,
+    appOnly: products.appOnly,
+    onlineFrom: sql<
+      string | null
+    >`to_char(${products.onlineFrom} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    availableSoonReason: products.availableSoonReason,
+    availableSoonDate: sql<string | null>`${products.availableSoonDate}::text`,
+    name: productTranslations.name,
+    slug: productTranslations.slug,
+    description: productTranslations.description,
+    fabric: productTranslations.fabric,
+    washingAdvice: productTranslations.washingAdvice,
+    modelInfo: productTranslations.modelInfo,
+    slugs: sql<
+      Record<string, string>
+    >`(select json_object_agg(t.locale, t.slug) from ${productTranslations} t where t.product_id = ${products.id})`,
+    categorySlugs: sql<
+      string[] | null
+    >`(select json_agg(ct.slug order by ct.slug) from ${productCategories} pc join ${categoryTranslations} ct on ct.category_id = pc.category_id and ct.locale = 'en' where pc.product_id = ${products.id})`,
+    images: sql<
+      { id: number; set: ImageSet }[] | null
+    >`(select json_agg(json_build_object('id', i.id, 'set', i.set) order by i.position, i.id) from ${productImages} i where i.product_id = ${products.id})`,
+    variants: sql<
+      ProductVariant[] | null
+    >`(select json_agg(json_build_object('id', v.id, 'size', v.size, 'sku', v.sku, 'stock', v.stock) order by v.position, v.id) from ${productVariants} v where v.product_id = ${products.id})`,
+  };
+}
+
+/** The active product of a locale's slug, with what `extra` adds to its row. */
+function detailRow<T extends Record<string, SQL>>(locale: Locale, slug: string, extra: T) {
+  return db()
+    .select({ ...detailColumns(), ...extra })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
     .where(
@@ -114,25 +115,71 @@ export async function productBySlug(locale: Locale, slug: string): Promise<Produ
         eq(products.isActive, true),
       ),
     );
-  if (!row) return null;
+}
+
+type DetailRow = Omit<Awaited<ReturnType<typeof detailRow<{ none: SQL<null> }>>>[number], "none">;
+
+/** What a product's detail is apart from the look, the Omnibus price and the operators' threshold. */
+export type StoredDetail = Omit<ProductDetail, "look" | "lowestPrice30dCents" | "fewLeftThreshold">;
+
+function storedDetail(row: DetailRow): StoredDetail {
   const variants = (row.variants ?? []).map((v) => ({ ...v, stock: Number(v.stock) }));
   const categorySlugs = row.categorySlugs ?? [];
-  const look = row.lookId ? await lookProducts(locale, row.lookId, row.id) : [];
   const slugs = Object.fromEntries(locales.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<
     Locale,
     string
   >;
   return {
     ...row,
-    lowestPrice30dCents: row.lowestPrice30dCents === null ? null : Number(row.lowestPrice30dCents),
     images: row.images ?? [],
     variants,
     totalStock: variants.reduce((sum, v) => sum + v.stock, 0),
     slugs,
     categorySlugs,
     sizeChart: sizeChartKey(categorySlugs),
+  };
+}
+
+/**
+ * A product by its slug in a locale; null for an unknown slug, another locale's slug or an inactive product.
+ * All SQL: one query for the product row (translation, Omnibus price, slugs in every locale, categories,
+ * images, variants as JSON aggregates), one for the look. The shop serves the same from memory
+ * (product-details.server.ts); this is the reference it is held to.
+ */
+export async function productBySlug(locale: Locale, slug: string): Promise<ProductDetail | null> {
+  const [row] = await detailRow(locale, slug, { lowestPrice30dCents: lowestPrice30dSql(products.id) });
+  if (!row) return null;
+  const { lowestPrice30dCents, ...rest } = row;
+  const look = row.lookId ? await lookProducts(locale, row.lookId, row.id) : [];
+  return {
+    ...storedDetail(rest),
+    lowestPrice30dCents: lowestPrice30dCents === null ? null : Number(lowestPrice30dCents),
     fewLeftThreshold: (await shopSetting("fewLeftThreshold")).units,
     look,
+  };
+}
+
+/** One price of a product's history: from when (ms since the epoch), in cents. */
+export interface PriceRecord {
+  from: number;
+  cents: number;
+}
+
+/** A product's detail as memory keeps it: with its price history, so the Omnibus price follows the clock. */
+export async function readStoredDetail(
+  locale: Locale,
+  slug: string,
+): Promise<{ detail: StoredDetail; prices: PriceRecord[] } | null> {
+  const [row] = await detailRow(locale, slug, {
+    prices: sql<
+      PriceRecord[] | null
+    >`(select json_agg(json_build_object('from', extract(epoch from h.valid_from) * 1000, 'cents', h.price_cents)) from ${priceHistory} h where h.product_id = ${products.id})`,
+  });
+  if (!row) return null;
+  const { prices, ...rest } = row;
+  return {
+    detail: storedDetail(rest),
+    prices: (prices ?? []).map((p) => ({ from: Number(p.from), cents: Number(p.cents) })),
   };
 }
 

@@ -98,6 +98,7 @@ import nlUi from "../../locales/nl/ui.json";
 import nlWishlist from "../../locales/nl/wishlist.json";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locales";
+import { rememberTranslations } from "./memo-t.server";
 
 /** Every message of every locale: the server renders any locale (pages, e-mails, SMS). */
 export const resources = {
@@ -215,7 +216,7 @@ const cache = new Map<Locale, ReturnType<typeof createI18n>>();
 export function serverI18n(locale: Locale) {
   let instance = cache.get(locale);
   if (!instance) {
-    instance = createI18n(locale, resources);
+    instance = rememberTranslations(createI18n(locale, resources));
     cache.set(locale, instance);
   }
   return instance;
