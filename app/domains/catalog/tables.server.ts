@@ -174,7 +174,6 @@ export const priceHistory = pgTable(
   (t) => [index("price_history_product_idx").on(t.productId, t.validFrom)],
 );
 
-
 /**
  * The catalogue's change feed: triggers write the id of every product whose listing data changed (row,
  * variants, stock, categories), or null when the category tree changed, with the writing transaction.

@@ -2,6 +2,7 @@
 // file and the client-safe modules (attributes.ts, validation.ts, listings/query.ts, listings/states.ts).
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
+import { addWarmup } from "../../platform/readiness.server";
 import { type ListingCategory, listingCategories } from "./attributes";
 import { browseListings } from "./listings/browse.server";
 import {
@@ -13,6 +14,7 @@ import {
   storeCards,
 } from "./listings/cards.server";
 import { type ListingDetail, publicListing } from "./listings/detail.server";
+import { marketplaceIndex } from "./listings/listing-index.server";
 import { publishedCount, type Store, storeByHandle, storeById } from "./stores/stores.server";
 import { marketplaceListings, marketplaceStores } from "./tables.server";
 
@@ -71,6 +73,11 @@ export {
 // The staff commands of the transactions (decision 0047): an operator's move and hiding a review.
 export { hideReview, moveTransaction, openDisputes } from "./transactions/transactions.server";
 export { browseListings };
+
+/** Loads the marketplace's listing index before the process reports ready (decision 0052). */
+export function warmMarketplace(): void {
+  addWarmup("marketplace index", marketplaceIndex(db()).ready());
+}
 
 export interface StoreSummary {
   handle: string;
