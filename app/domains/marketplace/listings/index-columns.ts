@@ -44,6 +44,8 @@ const FACET_LIMIT: Record<FacetName, number> = {
   colour: 50,
   condition: 50,
 };
+/** Up to this many matches are sorted by themselves; more are read off the sort's presorted order. */
+const FEW_HITS = 4000;
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A growable typed column. */
@@ -67,6 +69,9 @@ const ints = () => new Column(new Int32Array(0), (n) => new Int32Array(n));
  * so posting lists stay sorted by slot without removals; a full load rebuilds them when dead slots pile up.
  */
 export class IndexColumns {
+  /** `fewHits`: up to how many matches are sorted by themselves (tests set 0 to read the presorted orders). */
+  constructor(private readonly fewHits = FEW_HITS) {}
+
   private size = 0;
   private live = 0;
   private readonly id = ints();
@@ -262,8 +267,11 @@ export class IndexColumns {
     const alive = this.alive.data;
     // Word matching: a slot that matched words 0…k-1 has marks k; one more word and it has k + 1.
     let marks: Uint8Array | null = null;
+    /** With words, the slots that matched them all (the pass reads only those); without, every slot. */
+    let candidates: number[] | null = null;
     if (q.words.length > 0) {
       marks = new Uint8Array(size);
+      candidates = [];
       const all = this.terms();
       q.words.forEach((word, k) => {
         const lists: number[][] = [];
@@ -274,10 +282,15 @@ export class IndexColumns {
         for (const prefix of word.prefixes)
           for (let i = lowerBound(all, prefix); i < all.length && (all[i] as string).startsWith(prefix); i++)
             lists.push(this.postings.get(all[i] as string) as number[]);
-        for (const list of lists) for (const slot of list) if (marks![slot] === k) marks![slot] = k + 1;
+        const last = k === q.words.length - 1;
+        for (const list of lists)
+          for (const slot of list)
+            if (marks![slot] === k) {
+              marks![slot] = k + 1;
+              if (last) (candidates as number[]).push(slot);
+            }
       });
     }
-    const wanted = q.words.length;
     const filters = FACETS.map((f) => {
       const codes = q.facets[f].flatMap((v) => this.codes[f].get(v) ?? []);
       if (q.facets[f].length === 0) return null;
@@ -288,13 +301,15 @@ export class IndexColumns {
     const columns = FACETS.map((f) => this.facet[f].data);
     const counts = FACETS.map((f) => new Int32Array(this.values[f].length));
     const hit = new Uint8Array(size);
+    const hits: number[] = [];
     const price = this.price.data;
     const min = q.minPriceCents ?? Number.NEGATIVE_INFINITY;
     const max = q.maxPriceCents ?? Number.POSITIVE_INFINITY;
     let total = 0;
-    for (let s = 0; s < size; s++) {
+    const passes = candidates ? candidates.length : size;
+    for (let i = 0; i < passes; i++) {
+      const s = candidates ? (candidates[i] as number) : i;
       if (alive[s] !== 1) continue;
-      if (marks !== null && marks[s] !== wanted) continue;
       const p = price[s] as number;
       if (p < min || p > max) continue;
       // Which facet filters it fails: none (a result, counted in every facet) or one (counted in that one).
@@ -310,6 +325,7 @@ export class IndexColumns {
       }
       if (fails === 0) {
         hit[s] = 1;
+        if (hits.length < this.fewHits) hits.push(s);
         total++;
         for (let f = 0; f < 5; f++) {
           const code = (columns[f] as Int32Array)[s] as number;
@@ -323,7 +339,11 @@ export class IndexColumns {
       }
     }
     const ids: number[] = [];
-    if (total > q.offset) {
+    if (total > q.offset && total <= this.fewHits) {
+      // A few matches (most searches): sorted by themselves rather than found in the whole presorted order.
+      hits.sort(this.compare(q.sort));
+      for (const slot of hits.slice(q.offset, q.offset + q.limit)) ids.push(this.id.data[slot] as number);
+    } else if (total > q.offset) {
       let skipped = 0;
       for (const slot of this.order(q.sort)) {
         if (hit[slot] !== 1 || alive[slot] !== 1) continue;

@@ -58,13 +58,17 @@ interface ListingRow {
 const sizeWords = new Set(listingSizes.map((size) => size.toLowerCase()));
 
 export class MarketplaceIndex {
-  private readonly columns = new IndexColumns();
+  private readonly columns: IndexColumns;
   private readonly follower: FeedFollower;
   private readonly vocabulary: Vocabulary;
   /** The stems of each category, colour and condition name in all four locales, by `kind:code`. */
   private attributeTerms = new Map<string, string[]>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    options: { fewHits?: number } = {},
+  ) {
+    this.columns = new IndexColumns(options.fewHits);
     this.vocabulary = new Vocabulary(db);
     this.follower = new FeedFollower(
       db,
