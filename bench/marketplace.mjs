@@ -108,9 +108,12 @@ async function requestVariants(client) {
     (await client.query(`select distinct ${column} as v from marketplace_listings limit 40`)).rows.map(
       (r) => r.v,
     );
-  const [sizes, brands, colours, conditions, categories] = await Promise.all(
-    ["size", "brand", "colour", "condition", "category"].map(facet),
-  );
+  // One query at a time: a pg client runs them in sequence anyway.
+  const sizes = await facet("size");
+  const brands = await facet("brand");
+  const colours = await facet("colour");
+  const conditions = await facet("condition");
+  const categories = await facet("category");
   let seed = 52;
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;

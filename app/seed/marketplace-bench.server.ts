@@ -12,7 +12,6 @@ import { Random } from "./random";
 
 const LISTINGS_PER_STORE = 10;
 const BATCH = 5000;
-const languages: Locale[] = ["nl", "nl", "fr", "es", "en"];
 
 /** Seeds `listings` published listings from `listings / 10` new stores; answers the time it took. */
 export async function seedBenchMarketplace(
@@ -40,18 +39,13 @@ export async function seedBenchMarketplace(
       tx,
       sql`select id, language from marketplace_stores where handle like 'bench-%' order by id`,
     );
-    const byLanguage = new Map<string, number[]>();
-    for (const row of storeRows) {
-      const list = byLanguage.get(row.language) ?? [];
-      list.push(Number(row.id));
-      byLanguage.set(row.language, list);
-    }
     const images = new Map<string, ImageSpec>();
     for (let from = 0; from < options.listings; from += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, options.listings - from) }, () => {
-        const language = rng.pick(languages);
-        const row = listingRow(rng, language, now, images);
-        return { ...row, storeId: rng.pick(byLanguage.get(language) ?? [0]), state: "published" };
+      const rows = Array.from({ length: Math.min(BATCH, options.listings - from) }, (_, i) => {
+        // Ten listings per store, each in its store's language (a listing is written in its store's).
+        const store = storeRows[(from + i) % storeRows.length] as (typeof storeRows)[number];
+        const row = listingRow(rng, store.language as Locale, now, images);
+        return { ...row, storeId: store.id, state: "published" };
       });
       const json = rows.map((r) => ({
         store_id: r.storeId,
