@@ -90,11 +90,13 @@ export default await createHonoServer<AppEnv>({
     app.onError(lastResort);
     app.use(requestId());
     app.use(requestLog);
-    // Every answer within 10 s, also when the database is slow or gone (docs/reliability.md); not in
+    // Outside the deadline: a late request's handler still finishes after the 503 went out, and a
+    // compression inside would then read the body of the answer being sent ("ReadableStream is locked").
+    app.use(compress());
+    // Every answer within 8 s, also when the database is slow or gone (docs/reliability.md); not in
     // development, where Vite's first compile of a page may take longer.
     if (!dev) app.use(deadline({ ms: REQUEST_DEADLINE_MS }));
     if (config.BASE_URL.startsWith("https:")) app.use(secureCookies);
-    app.use(compress());
     app.use("/assets/*", immutableAssets);
     app.use("/sw.js", async (c, next) => {
       await next();

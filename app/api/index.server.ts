@@ -20,8 +20,10 @@ import { registerEngagementRoutes } from "./v1/engagement.server";
 import { registerGiftCardRoutes } from "./v1/gift-cards.server";
 import { registerHighlightRoutes } from "./v1/highlights.server";
 import { registerMarketplaceRoutes } from "./v1/marketplace.server";
+import { registerMarketplaceConversationRoutes } from "./v1/marketplace-conversations.server";
 import { registerMarketplaceDisputeRoutes } from "./v1/marketplace-disputes.server";
 import { registerMarketplacePayoutRoutes } from "./v1/marketplace-payouts.server";
+import { registerMarketplaceSellingRoutes, uploadBodyLimit } from "./v1/marketplace-selling.server";
 import { registerMarketplaceSocialRoutes } from "./v1/marketplace-social.server";
 import { registerMarketplaceTransactionRoutes } from "./v1/marketplace-transactions.server";
 import { registerNewsletterRoutes } from "./v1/newsletter.server";
@@ -57,12 +59,17 @@ export function createApi() {
         sendApiError(c, httpErrors.methodNotAllowed(allowed), { Allow: allowed.join(", ") }),
     }),
   );
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: (c) => sendApiError(c, httpErrors.payloadTooLarge(API_BODY_LIMIT_BYTES)),
-    }),
-  );
+  const limitOf = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => sendApiError(c, httpErrors.payloadTooLarge(maxSize)) });
+  const jsonLimit = limitOf(API_BODY_LIMIT_BYTES);
+  const uploadLimits = new Map<number, ReturnType<typeof limitOf>>();
+  // Photo uploads (multipart) get room for their photos; everything else stays at 1 MB.
+  api.use((c, next) => {
+    const upload = uploadBodyLimit(c.req.path);
+    if (upload === null) return jsonLimit(c, next);
+    if (!uploadLimits.has(upload)) uploadLimits.set(upload, limitOf(upload));
+    return uploadLimits.get(upload)!(c, next);
+  });
 
   registerSystemRoutes(api);
   registerVisitorRoutes(api);
@@ -72,6 +79,8 @@ export function createApi() {
   registerProductRoutes(api);
   registerMarketplaceRoutes(api);
   registerMarketplaceSocialRoutes(api);
+  registerMarketplaceSellingRoutes(api);
+  registerMarketplaceConversationRoutes(api);
   registerMarketplaceTransactionRoutes(api);
   registerMarketplacePayoutRoutes(api);
   registerMarketplaceDisputeRoutes(api);

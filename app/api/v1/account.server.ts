@@ -135,7 +135,7 @@ const Message = z.object({ message: z.string() }).openapi("Message");
  * Parses a JSON body with a form's own schema (the app gets exactly the page's rules), answering a 400
  * with translated messages per field.
  */
-function parseBody<S extends zod.ZodType>(
+export function parseBody<S extends zod.ZodType>(
   schema: S,
   body: Record<string, unknown>,
   locale: Locale,

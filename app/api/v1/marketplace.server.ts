@@ -36,6 +36,7 @@ const BrowseResults = z
   .openapi("MarketplaceBrowseResults");
 const StoreSchema = z
   .object({
+    id: z.number().int().openapi({ description: "For a notice about the store (`targetKind`: store)" }),
     handle: z.string(),
     name: z.string(),
     bio: z.string(),
@@ -149,7 +150,7 @@ const store = createRoute({
 const PUBLIC_CACHE = "public, max-age=60";
 
 function publicStore<T extends { userId: string; banned: boolean; id: number; createdAt: Date }>(value: T) {
-  const { userId: _user, banned: _banned, id: _id, ...rest } = value;
+  const { userId: _user, banned: _banned, ...rest } = value;
   return { ...rest, createdAt: value.createdAt.toISOString() };
 }
 

@@ -32,6 +32,7 @@ export type { ListingCard } from "./listings/cards.server";
 export { changeListingState } from "./listings/commands.server";
 export type { ListingDetail } from "./listings/detail.server";
 export {
+  addListingPhotos,
   arrangeListingPhoto,
   isDelivered,
   myListings,
@@ -66,9 +67,12 @@ export { acceptMarketplaceEvent, flushMarketplaceEvents } from "./social/views.s
 export type { Store } from "./stores/stores.server";
 export {
   openStore,
+  type StorePicture,
   saveTraderDetails,
   setStoreLabels,
+  setStorePicture,
   storeOfUser,
+  storePictures,
   updateStore,
 } from "./stores/stores.server";
 // The staff commands of the transactions (decision 0047): an operator's move and hiding a review.
@@ -94,6 +98,8 @@ export interface StoreSummary {
   name: string;
   country: string;
   bannerColour: string;
+  /** The store's own picture (200 px), shown in its story bubble before its newest photo. */
+  picture: string | null;
   followers: number;
   listings: number;
   cover: ListingCard["image"];
@@ -107,6 +113,7 @@ async function featuredStores(limit: number): Promise<StoreSummary[]> {
       name: marketplaceStores.name,
       country: marketplaceStores.country,
       bannerColour: marketplaceStores.bannerColour,
+      picture: sql<string | null>`${marketplaceStores.image} -> 'w200' ->> 'url'`,
       followers: marketplaceStores.followers,
       listings: sql<number>`count(*)::int`,
       newest: sql<number>`max(${marketplaceListings.id})`,

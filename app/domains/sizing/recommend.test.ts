@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodyProfiles } from "./body";
+import { BODY_LIMITS, bodyProfiles, estimateBody } from "./body";
 import { type FitAnswers, fitShift } from "./fit";
-import { type RecommendInput, recommendSize } from "./recommend";
-import { type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
+import { adviceChart, type RecommendInput, recommendSize, TOLERANCE_CM } from "./recommend";
+import { type ChartSize, type SizeChart, sizeChartFor, sizeCharts } from "./size-charts";
 
 const womenTops = sizeChartFor("women", "tops")!;
 const menTops = sizeChartFor("men", "tops")!;
@@ -230,5 +230,46 @@ describe("recommendSize: properties", () => {
         }
       }),
     );
+  });
+});
+
+describe("recommendSize: the edges of a size's ranges", () => {
+  const body = estimateBody({ heightCm: 168, weightKg: 60, profile: "women" });
+  const advise = (ranges: ChartSize["ranges"]) =>
+    recommendSize({
+      ...woman168x60,
+      chart: { ...womenTops, keys: ["chest", "waist"], sizes: [{ size: "M", ranges }] },
+      availableSizes: ["M"],
+    });
+  const waist = [body.waist - 2, body.waist + 2] as const;
+  const fits = { ok: true, size: "M", confidence: "good" };
+  const noFit = { ok: false, reason: "no-fit" };
+
+  it("counts a measurement exactly TOLERANCE_CM beyond a range as fitting, and no further", () => {
+    // The arithmetic below is exact at these magnitudes, so the edge is the edge.
+    expect(body.chest - TOLERANCE_CM + TOLERANCE_CM).toBe(body.chest);
+    expect(body.chest + TOLERANCE_CM - TOLERANCE_CM).toBe(body.chest);
+    expect(advise({ chest: [body.chest - 6, body.chest - TOLERANCE_CM], waist })).toEqual(fits);
+    expect(advise({ chest: [body.chest + TOLERANCE_CM, body.chest + 6], waist })).toEqual(fits);
+    expect(advise({ chest: [body.chest - 6, body.chest - TOLERANCE_CM - 0.5], waist })).toEqual(noFit);
+    expect(advise({ chest: [body.chest + TOLERANCE_CM + 0.5, body.chest + 6], waist })).toEqual(noFit);
+  });
+
+  it("needs every key measurement to fit, and a range for each", () => {
+    const chest = [body.chest - 2, body.chest + 2] as const;
+    expect(advise({ chest, waist })).toEqual(fits);
+    expect(advise({ chest, waist: [body.waist + 5, body.waist + 9] })).toEqual(noFit);
+    expect(advise({ chest: [body.chest - 9, body.chest - 5], waist })).toEqual(noFit);
+    expect(advise({ chest })).toEqual(noFit);
+  });
+});
+
+describe("adviceChart", () => {
+  it("uses the ranges operators changed, with the built-in chart's keys", () => {
+    const sizes = [{ size: "S", ranges: { chest: [80, 90] as const, waist: [60, 70] as const } }];
+    const chart = adviceChart({ profile: "women", family: "tops", sizes }, ["S"]);
+    expect(chart).toEqual({ ...womenTops, sizes });
+    expect(adviceChart({ profile: "women", family: "tops", sizes }, ["XL"])).toBeNull();
+    expect(adviceChart({ profile: "women", family: "tops" }, ["XL"])).toBe(womenTops);
   });
 });

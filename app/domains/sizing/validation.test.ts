@@ -46,6 +46,17 @@ describe("SizeAdviceSchema", () => {
     });
   });
 
+  it("calls an empty or null JSON value missing, and anything else out of range", () => {
+    const messages = (input: Record<string, unknown>) =>
+      SizeAdviceSchema.safeParse({ profile: "women", ...input }).error?.issues.map((issue) => issue.message);
+    expect(messages({ heightCm: null, weightKg: "" })).toEqual([
+      "sizing.heightRequired",
+      "sizing.weightRequired",
+    ]);
+    expect(messages({ heightCm: 170.5, weightKg: 34 })).toEqual(["sizing.heightRange", "sizing.weightRange"]);
+    expect(messages({ heightCm: 211, weightKg: " " })).toEqual(["sizing.heightRange", "sizing.weightRange"]);
+  });
+
   it("validates JSON (an API call, remembered inputs) the same way", () => {
     expect(SizeAdviceSchema.safeParse({ heightCm: 210, weightKg: 35, profile: "men" }).success).toBe(true);
     const result = SizeAdviceSchema.safeParse({ heightCm: 211, weightKg: "60", profile: "men" });

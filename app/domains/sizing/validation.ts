@@ -13,7 +13,10 @@ export type SizingMessageKey = (typeof sizingMessageKeys)[number];
 
 const missing = (input: unknown) => input === undefined || input === null || input === "";
 
-/** Whole number within the limits: "required" when empty, else one "range" message for any other problem. */
+/**
+ * Whole number within the limits: "required" when empty, else one "range" message for any other problem
+ * (the checks have no message of their own: Zod falls back to the type's `error`, which says "range").
+ */
 function wholeNumber(
   limits: { min: number; max: number },
   required: SizingMessageKey,
@@ -21,9 +24,9 @@ function wholeNumber(
 ) {
   return z
     .number({ error: (issue) => (missing(issue.input) ? required : range) })
-    .int({ error: range })
-    .min(limits.min, { error: range })
-    .max(limits.max, { error: range });
+    .int()
+    .min(limits.min)
+    .max(limits.max);
 }
 
 /**

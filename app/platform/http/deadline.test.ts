@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { describe, expect, it } from "vitest";
 import { deadline, lastResort } from "./deadline.server";
 import type { AppEnv } from "./middleware.server";
@@ -80,6 +81,39 @@ describe("the request deadline (docs/reliability.md)", () => {
     const response = await app().request("/broken");
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("error page");
+  });
+});
+
+describe("the deadline and compression (app/server.ts's order)", () => {
+  /** Answers with the errors that reached the app's error handler after a late page's 503 was read. */
+  async function errorsAfterLateAnswer(order: "compress outside" | "compress inside") {
+    const errors: Error[] = [];
+    const app = new Hono<AppEnv>();
+    app.onError((error, c) => {
+      errors.push(error);
+      return c.text("error page", 500);
+    });
+    if (order === "compress outside") app.use(compress());
+    app.use(deadline({ ms: 100 }));
+    if (order === "compress inside") app.use(compress());
+    app.get("/nl/slow/", async (c) => {
+      await sleep(250);
+      return c.html(`<p>${"late ".repeat(2000)}</p>`);
+    });
+    const response = await app.request("/nl/slow/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(503);
+    await response.arrayBuffer();
+    await sleep(400);
+    return errors;
+  }
+
+  it("compresses outside the deadline, so the late handler's end disturbs nothing", async () => {
+    expect(await errorsAfterLateAnswer("compress outside")).toEqual([]);
+  });
+
+  it("would fail the late request if compression ran inside it (why server.ts puts it first)", async () => {
+    const errors = await errorsAfterLateAnswer("compress inside");
+    expect(errors.map((e) => e.message)).toEqual([expect.stringContaining("ReadableStream")]);
   });
 });
 

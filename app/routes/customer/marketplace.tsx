@@ -5,6 +5,7 @@ import { primaryButton, secondaryButton, textLink } from "~/components/account/s
 import { BundleForm } from "~/components/marketplace/bundle-form";
 import { ListingGrid } from "~/components/marketplace/listing-card";
 import { StoreSettingsForm } from "~/components/marketplace/sell-forms";
+import { StorePicturesForm } from "~/components/marketplace/store-pictures";
 import {
   appealDecision,
   conversationsOf,
@@ -12,7 +13,10 @@ import {
   favouriteCards,
   followedStores,
   myListings,
+  type StorePicture,
+  setStorePicture,
   storeOfUser,
+  storePictures,
   updateStore,
 } from "~/domains/marketplace/marketplace.server";
 import { myBundle, saveBundle } from "~/domains/marketplace/transactions/transactions.server";
@@ -22,7 +26,7 @@ import { requireCustomer } from "~/platform/auth/guards.server";
 import { parseSubmission } from "~/platform/forms/submission";
 import { serverI18n, translator } from "~/platform/i18n/resources.server";
 import { formatMoney, money } from "~/platform/money";
-import { isRefusal } from "~/platform/refusal";
+import { isRefusal, refuse } from "~/platform/refusal";
 import { pageMeta, personalPage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { pageMiddleware } from "~/routing/page-middleware.server";
@@ -59,6 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           closedUntil: store.closedUntil,
           banned: store.banned,
           restricted: store.restricted,
+          image: store.image,
+          banner: store.banner,
+          bannerColour: store.bannerColour,
         }
       : null,
   };
@@ -92,6 +99,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isRefusal(saved))
       return data({ result: parsed.reply({ refusal: saved }), error: null }, { status: 409 });
     throw redirect(`${page}?view=store&saved=store`);
+  }
+  if (intent === "store-picture") {
+    const kind = form.get("kind");
+    if (!storePictures.includes(kind as StorePicture)) throw data(null, { status: 400 });
+    const photo = form.get("photo");
+    const file = form.get("remove") ? null : photo instanceof File && photo.size > 0 ? photo : undefined;
+    const saved =
+      file === undefined
+        ? refuse.invalid("marketplace:errors.noPhotoSent", undefined, "photo")
+        : await setStorePicture(visitor.id, kind as StorePicture, file);
+    if (isRefusal(saved))
+      return data(
+        { result: null, error: serverI18n(locale).t(saved.messageKey, saved.values) },
+        { status: saved.kind === "invalid" ? 400 : 409 },
+      );
+    throw redirect(`${page}?view=store&saved=${kind}`);
   }
   if (intent === "bundle") {
     const parsed = BundleSchema.safeParse(Object.fromEntries(form));
@@ -230,6 +253,7 @@ export default function MyMarketplace({ loaderData, actionData }: Route.Componen
       {view === "store" ? (
         store ? (
           <>
+            <StorePicturesForm image={store.image} banner={store.banner} bannerColour={store.bannerColour} />
             <StoreSettingsForm lastResult={actionData?.result} defaults={store} />
             <BundleForm bundle={loaderData.bundle} saved={saved === "bundle"} />
           </>

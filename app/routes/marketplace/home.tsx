@@ -88,7 +88,18 @@ export default function MarketplaceHome({ loaderData }: Route.ComponentProps) {
                 >
                   <span className="rounded-full bg-[conic-gradient(from_210deg,var(--color-accent),#c9a27e,var(--color-accent))] p-[3px]">
                     <span className="block rounded-full bg-paper p-[2px]">
-                      {store.cover ? (
+                      {store.picture ? (
+                        <img
+                          src={store.picture}
+                          alt=""
+                          width={80}
+                          height={80}
+                          loading="lazy"
+                          className="size-20 rounded-full object-cover"
+                          data-store-picture
+                          style={{ backgroundColor: store.bannerColour }}
+                        />
+                      ) : store.cover ? (
                         <img
                           src={store.cover.src}
                           srcSet={store.cover.srcSet}

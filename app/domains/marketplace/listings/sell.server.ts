@@ -16,6 +16,7 @@ import {
   type ListingCondition,
   listingColourOfShopColour,
   listingSizes,
+  MAX_PHOTOS,
 } from "../attributes";
 import {
   discardListingPhoto,
@@ -95,6 +96,40 @@ export async function saveListing(
     return { ...published, priceDropped: false };
   }
   return { id: listingId, state: current.state, priceDropped: saved.priceDropped };
+}
+
+/**
+ * Adds uploaded photos to the seller's own listing (the app sends them apart from the fields): the same
+ * batch checks as the sell form (at most 20 in all, each up to 15 MB, photos only, EXIF stripped).
+ */
+export async function addListingPhotos(
+  userId: string,
+  listingId: number,
+  files: readonly File[],
+): Promise<{ photos: ImageSet[] } | Refusal> {
+  const current = await ownListing(userId, listingId);
+  if (!current) return refuse.notFound("marketplace:errors.notFound");
+  if (!["draft", "published", "closed"].includes(current.state))
+    return refuse.conflict("marketplace:errors.notAllowed");
+  if (!files.some((file) => file.size > 0 || file.name))
+    return refuse.invalid("marketplace:errors.noPhotoSent", undefined, "photos");
+  const added = await storePhotos(files, current.photos.length);
+  if (isRefusal(added)) return added;
+  const saved = await inTransaction(undefined, async (tx) => {
+    const listing = await lockedOwnListing(tx, userId, listingId);
+    if (!listing) return refuse.notFound("marketplace:errors.notFound");
+    if (listing.banned) return refuse.forbidden("marketplace:errors.banned");
+    const photos = [...listing.photos, ...added];
+    if (photos.length > MAX_PHOTOS)
+      return refuse.invalid("marketplace:errors.tooManyPhotos", { count: MAX_PHOTOS }, "photos");
+    await tx
+      .update(marketplaceListings)
+      .set({ photos, updatedAt: sql`now()` })
+      .where(eq(marketplaceListings.id, listingId));
+    return { photos };
+  });
+  if (isRefusal(saved)) await Promise.all(added.map(discardListingPhoto));
+  return saved;
 }
 
 /** Moves a photo one place, turns it a quarter, or removes it; a published listing keeps at least 2. */

@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "../../../platform/db/db.server";
 import { inTransaction } from "../../../platform/db/transaction.server";
 import type { Locale } from "../../../platform/i18n/locales";
-import { type Refusal, refuse } from "../../../platform/refusal";
+import { isRefusal, type Refusal, refuse } from "../../../platform/refusal";
 import type { ImageSet } from "../../catalog/image-set";
 import type { SellerType, StoreCountry, StoreGridType } from "../attributes";
 import { listingsChanged } from "../listings/listing-index.server";
+import { discardListingPhoto, storeListingPhoto } from "../photos/photos.server";
 import { marketplaceListings, marketplaceStores, type TraderDetails } from "../tables.server";
 import type { StoreInput, StoreSettingsInput, TraderInput } from "../validation";
 
@@ -173,6 +174,41 @@ export async function updateStore(userId: string, input: StoreSettingsInput): Pr
     listingsChanged(tx);
     return row as Store;
   });
+}
+
+export const storePictures = ["image", "banner"] as const;
+export type StorePicture = (typeof storePictures)[number];
+
+/**
+ * The store's picture or banner from an uploaded photo, through the listing photos' pipeline (a photo
+ * only, up to 15 MB, at least 400 px wide, turned upright, EXIF stripped, the image set's widths); null
+ * removes it. The replaced photo's files are removed once the row points at the new one.
+ */
+export async function setStorePicture(
+  userId: string,
+  kind: StorePicture,
+  file: (Blob & { name?: string }) | null,
+): Promise<Store | Refusal> {
+  const store = await storeOfUser(userId);
+  if (!store) return refuse.notFound("marketplace:errors.noStore");
+  if (store.banned) return refuse.forbidden("marketplace:errors.banned");
+  const set = file ? await storeListingPhoto(file) : null;
+  if (isRefusal(set)) return set;
+  const saved = await inTransaction(undefined, async (tx) => {
+    const [old] = await tx
+      .select({ image: marketplaceStores.image, banner: marketplaceStores.banner })
+      .from(marketplaceStores)
+      .where(eq(marketplaceStores.id, store.id))
+      .for("update");
+    const [row] = await tx
+      .update(marketplaceStores)
+      .set({ ...(kind === "image" ? { image: set } : { banner: set }), updatedAt: sql`now()` })
+      .where(eq(marketplaceStores.id, store.id))
+      .returning(storeColumns);
+    return { store: row as Store, replaced: old?.[kind] ?? null };
+  });
+  if (saved.replaced) await discardListingPhoto(saved.replaced);
+  return saved.store;
 }
 
 /** A business seller's trader details with their self-certification (DSA art. 30); shown on the store. */
