@@ -8,6 +8,7 @@ import {
   feedbackDrawJob,
   rewardReferralsJob,
 } from "./domains/marketing/marketing.server";
+import { pruneMarketplaceChangesJob } from "./domains/marketplace/marketplace.server";
 import { batchPayoutsJob } from "./domains/marketplace/payouts/payouts.server";
 import {
   sweepTransactionTimersJob,
@@ -47,4 +48,5 @@ export const jobs = [
   transactionTimerJob,
   sweepTransactionTimersJob,
   batchPayoutsJob,
+  pruneMarketplaceChangesJob,
 ] as unknown as JobDefinition<never>[];

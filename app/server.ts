@@ -10,7 +10,7 @@ import { flushProductEvents, warmCatalog } from "./domains/catalog/catalog.serve
 import { liveEntries, onContentPublished, provideEarlyAccessCheck } from "./domains/content/content.server";
 import { warmHighlights } from "./domains/highlights/highlights.server";
 import { earlyAccessCheck } from "./domains/marketing/marketing.server";
-import { flushMarketplaceEvents } from "./domains/marketplace/marketplace.server";
+import { flushMarketplaceEvents, warmMarketplace } from "./domains/marketplace/marketplace.server";
 import { warmSearch } from "./domains/search/search.server";
 import { jobs } from "./jobs.server";
 import { env } from "./platform/env.server";
@@ -63,6 +63,7 @@ shared.__shopPlatform ??= startPlatform({
 const platform = await shared.__shopPlatform;
 warmCatalog();
 warmSearch();
+warmMarketplace();
 
 /** What every page's loaders and actions get: the request's id, CSP nonce, locale, channel and IP. */
 function loadContext(c: Context<AppEnv>) {

@@ -41,7 +41,7 @@ const schema = z.object({
     .default("ABNANL2A"),
   SEED: z
     .string()
-    .regex(/^(none|demo|bench:\d+)$/)
+    .regex(/^(none|demo|bench:\d+(:\d+)?)$/)
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOBS: z.enum(["on", "off"]).default("on"),

@@ -9,15 +9,16 @@ import { seedDemoGiftCard } from "./demo-gift-card.server";
 import { seedDemoPayout } from "./demo-payout.server";
 import { ImagePool } from "./images.server";
 import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
+import { seedBenchMarketplace } from "./marketplace-bench.server";
 import { seedDemoTrades } from "./marketplace-trades.server";
 import { catalogueIsEmpty, renderSeedImages, seedCatalogue } from "./seed.server";
 
 export const DEMO_PRODUCTS = 300;
 
-/** How many products SEED asks for: `demo` (the default on an empty database), `bench:N`, or none. */
+/** How many products SEED asks for: `demo` (the default on an empty database), `bench:N[:L]`, or none. */
 export function productsToSeed(seed: string | undefined): number {
   if (seed === "none") return 0;
-  const bench = seed?.match(/^bench:(\d+)$/);
+  const bench = seed?.match(/^bench:(\d+)(?::\d+)?$/);
   return bench ? Number(bench[1]) : DEMO_PRODUCTS;
 }
 
@@ -26,6 +27,12 @@ let drawing: Promise<void> = Promise.resolve();
 /** Settles when the product photos the last `seedOnFirstStart` asked for are drawn (the seed command waits). */
 export function photosDrawn(): Promise<void> {
   return drawing;
+}
+
+/** How many published marketplace listings a bench seed asks for: `bench:N:L` (L), else none. */
+export function benchListingsToSeed(seed: string | undefined): number {
+  const bench = seed?.match(/^bench:\d+:(\d+)$/);
+  return bench ? Number(bench[1]) : 0;
 }
 
 /**
@@ -60,6 +67,11 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
   if (entries) logger.info({ entries }, "demo content created");
   // A bench seed (`bench:N`) is the catalogue alone, so its first start stays quick.
   const demo = !config.SEED?.startsWith("bench:");
+  const benchListings = benchListingsToSeed(config.SEED);
+  if (benchListings > 0 && (await marketplaceIsEmpty(connection.db))) {
+    const market = await seedBenchMarketplace(connection.db, { listings: benchListings });
+    logger.info(market, "bench marketplace seeded");
+  }
   if (demo && (await marketplaceIsEmpty(connection.db))) {
     const market = await seedMarketplace(connection.db);
     const trades = await seedDemoTrades(connection.db, { dataDir: config.DATA_DIR });

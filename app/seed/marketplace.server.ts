@@ -202,6 +202,67 @@ function handleOf(name: string, taken: Set<string>): string {
   return handle;
 }
 
+/** One listing's columns (without its store) in `language`: a garment of the shop's catalogue, resold. */
+export function listingRow(rng: Random, language: Locale, now: Date, images: Map<string, ImageSpec>) {
+  const cut = rng.pick(cuts);
+  const garment = garments[cut.garment];
+  const gender = rng.pick(cut.genders);
+  const material = materials[rng.pick(cut.materials)];
+  const palette = cut.colours ?? garment.colours;
+  const colour = colours[rng.pick(palette)];
+  const spec: ImageSpec[] = (["front", "detail"] as const).map((view) => ({
+    silhouette: cut.silhouette,
+    colour: colour.code,
+    hex: colour.hex,
+    print: "plain",
+    view,
+  }));
+  for (const image of spec) images.set(imageKey(image), image);
+  const condition = rng.weighted(conditions);
+  const [low, high] = cut.price ?? garment.price;
+  const newPrice = Math.round(low + rng.next() * (high - low));
+  const share = condition === "new-with-tags" ? 0.6 : condition === "fair" ? 0.2 : 0.35;
+  const euros = Math.max(3, Math.round(newPrice * share * (0.7 + rng.next() * 0.6)));
+  const dropped = rng.chance(0.12);
+  const brand = rng.chance(0.7) ? rng.pick(resaleBrands.slice(0, 8)) : rng.pick(resaleBrands);
+  const title = productName(cut, material, "plain", language);
+  const fields = {
+    title,
+    description: `${cut.blurb[language]} ${material.blurb[language]} ${conditionLine[language][condition]}`,
+    category: categoryOf[cut.garment],
+    size: rng.pick(garment.sizes[gender] ?? ["M"]),
+    colour: colourOf[colour.code],
+    brand,
+    condition,
+    material: material.fabric,
+  };
+  const state = rng.weighted([
+    ["published", 86],
+    ["sold", 8],
+    ["reserved", 2],
+    ["closed", 2],
+    ["draft", 2],
+  ] as const);
+  const listed = new Date(now.getTime() - rng.int(0, 30 * 24) * 3_600_000);
+  return {
+    ...fields,
+    searchText: listingSearchText(fields),
+    priceCents: euros * 100,
+    originalPriceCents: dropped ? Math.round(euros * 1.25) * 100 : null,
+    language,
+    photos: spec.map((image) => imageSetFor(imageKey(image))),
+    state,
+    wishlistCount: rng.weighted([
+      [0, 40],
+      [rng.int(1, 5), 40],
+      [rng.int(6, 40), 20],
+    ] as const),
+    timesWatched: rng.int(5, 900),
+    createdAt: listed,
+    publishedAt: state === "draft" ? null : listed,
+  };
+}
+
 export async function marketplaceIsEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: marketplaceStores.id }).from(marketplaceStores).limit(1);
   return !row;
@@ -261,66 +322,10 @@ export async function seedMarketplace(
         })
         .returning({ id: marketplaceStores.id });
       const count = demo && s === 0 ? 6 : rng.int(3, 16);
-      const rows = Array.from({ length: count }, () => {
-        const cut = rng.pick(cuts);
-        const garment = garments[cut.garment];
-        const gender = rng.pick(cut.genders);
-        const material = materials[rng.pick(cut.materials)];
-        const palette = cut.colours ?? garment.colours;
-        const colour = colours[rng.pick(palette)];
-        const spec: ImageSpec[] = (["front", "detail"] as const).map((view) => ({
-          silhouette: cut.silhouette,
-          colour: colour.code,
-          hex: colour.hex,
-          print: "plain",
-          view,
-        }));
-        for (const image of spec) images.set(imageKey(image), image);
-        const condition = rng.weighted(conditions);
-        const [low, high] = cut.price ?? garment.price;
-        const newPrice = Math.round(low + rng.next() * (high - low));
-        const share = condition === "new-with-tags" ? 0.6 : condition === "fair" ? 0.2 : 0.35;
-        const euros = Math.max(3, Math.round(newPrice * share * (0.7 + rng.next() * 0.6)));
-        const dropped = rng.chance(0.12);
-        const brand = rng.chance(0.7) ? rng.pick(resaleBrands.slice(0, 8)) : rng.pick(resaleBrands);
-        const title = productName(cut, material, "plain", language);
-        const fields = {
-          title,
-          description: `${cut.blurb[language]} ${material.blurb[language]} ${conditionLine[language][condition]}`,
-          category: categoryOf[cut.garment],
-          size: rng.pick(garment.sizes[gender] ?? ["M"]),
-          colour: colourOf[colour.code],
-          brand,
-          condition,
-          material: material.fabric,
-        };
-        const state = rng.weighted([
-          ["published", 86],
-          ["sold", 8],
-          ["reserved", 2],
-          ["closed", 2],
-          ["draft", 2],
-        ] as const);
-        const listed = new Date(now.getTime() - rng.int(0, 30 * 24) * 3_600_000);
-        return {
-          storeId: store!.id,
-          ...fields,
-          searchText: listingSearchText(fields),
-          priceCents: euros * 100,
-          originalPriceCents: dropped ? Math.round(euros * 1.25) * 100 : null,
-          language,
-          photos: spec.map((image) => imageSetFor(imageKey(image))),
-          state,
-          wishlistCount: rng.weighted([
-            [0, 40],
-            [rng.int(1, 5), 40],
-            [rng.int(6, 40), 20],
-          ] as const),
-          timesWatched: rng.int(5, 900),
-          createdAt: listed,
-          publishedAt: state === "draft" ? null : listed,
-        };
-      });
+      const rows = Array.from({ length: count }, () => ({
+        storeId: store!.id,
+        ...listingRow(rng, language, now, images),
+      }));
       await tx.insert(marketplaceListings).values(rows);
       listings += rows.length;
     }

@@ -149,8 +149,9 @@ export async function productPage(locale: Locale, slug: string): Promise<Product
   return sizes ? { ...product, sizeChart: { ...product.sizeChart, sizes } } : product;
 }
 
-export { type FeedBatch, FeedFollower } from "./change-feed.server";
 export type { PageCard, ProductCard } from "./listing.server";
+/** The feed the search index follows too (platform/db/change-feed.server.ts). */
+export { CATALOG_FEED } from "./listing-index.server";
 export { type BagVariant, bagVariantRows, bagVariants, variantLabels } from "./product.server";
 export {
   flushProductEvents,

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, testDriver } from "../../../tests/support/database";
+import { ChangeFeed } from "../../platform/db/change-feed.server";
 import type { Connection } from "../../platform/db/db.server";
-import { ChangeFeed } from "./change-feed.server";
+import { CATALOG_FEED } from "./listing-index.server";
 import { catalogChanges } from "./tables.server";
 
 let connection: Connection;
@@ -14,7 +15,7 @@ afterAll(() => connection.close());
 
 /** A feed positioned after everything written so far, as after a full load. */
 async function caughtUpFeed(): Promise<ChangeFeed> {
-  const feed = new ChangeFeed(connection.db);
+  const feed = new ChangeFeed(connection.db, CATALOG_FEED);
   feed.advance(await feed.now());
   return feed;
 }
@@ -23,7 +24,7 @@ async function caughtUpFeed(): Promise<ChangeFeed> {
 async function drain(feed: ChangeFeed): Promise<number[]> {
   const batch = await feed.read(1000);
   feed.advance(batch);
-  return batch.productIds;
+  return batch.ids;
 }
 
 describe("ChangeFeed", () => {
@@ -31,13 +32,13 @@ describe("ChangeFeed", () => {
     const feed = await caughtUpFeed();
     await connection.db.insert(catalogChanges).values([{ productId: 1 }, { productId: 2 }, { productId: 1 }]);
     const batch = await feed.read(1000);
-    expect(batch).toMatchObject({ productIds: [1, 2], categories: false });
+    expect(batch).toMatchObject({ ids: [1, 2], nulls: false });
     expect(batch.read).toHaveLength(3);
     feed.advance(batch);
     expect(await drain(feed)).toEqual([]);
 
     await connection.db.insert(catalogChanges).values({ productId: null });
-    expect(await feed.read(1000)).toMatchObject({ read: [{}], productIds: [], categories: true });
+    expect(await feed.read(1000)).toMatchObject({ read: [{}], ids: [], nulls: true });
   });
 
   it("says when there are more changes than a reader applies one by one", async () => {
@@ -51,7 +52,7 @@ describe("ChangeFeed", () => {
     await connection.db.execute(
       sql`insert into catalog_changes (product_id, tx) values (null, (pg_current_xact_id()::text::bigint + 1000)::text::xid8)`,
     );
-    const feed = new ChangeFeed(connection.db);
+    const feed = new ChangeFeed(connection.db, CATALOG_FEED);
     const position = await feed.now();
     expect(position.read).toHaveLength(1);
     feed.advance(position);

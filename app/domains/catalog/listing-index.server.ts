@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+import { type FeedBatch, FeedFollower, type FeedTable } from "../../platform/db/change-feed.server";
 import { type Database, db, selectRows } from "../../platform/db/db.server";
 import type { Locale } from "../../platform/i18n/locales";
 import { logger } from "../../platform/logging/logger.server";
-import { type FeedBatch, FeedFollower } from "./change-feed.server";
 import {
   type CategoryRow,
   type IndexedListing,
@@ -37,6 +37,9 @@ function productRows(where: ReturnType<typeof sql>) {
 /** A row of the index as read: the columns' fields and the product's look (shop the look). */
 type IndexedRow = ProductRow & { look_id: string | null };
 
+/** The catalogue's change feed: products by id, a null when the category tree changed. */
+export const CATALOG_FEED: FeedTable = { table: "catalog_changes", column: "product_id" };
+
 /** More changes than this since the last look and a full reload is cheaper than one by one. */
 const FULL_RELOAD_AFTER = 5000;
 
@@ -51,6 +54,7 @@ export class ListingIndex {
   constructor(private readonly db: Database) {
     this.follower = new FeedFollower(
       db,
+      CATALOG_FEED,
       { load: () => this.load(), apply: (batch) => this.apply(batch) },
       // The columns change in place: a full load is awaited, never served half-built.
       { name: "listing index", maxRows: FULL_RELOAD_AFTER, reloadInBackground: false },
@@ -93,10 +97,10 @@ export class ListingIndex {
   }
 
   private async apply(batch: FeedBatch): Promise<boolean> {
-    if (batch.categories) await this.loadCategories();
-    if (batch.productIds.length > 0) await this.refresh(batch.productIds);
+    if (batch.nulls) await this.loadCategories();
+    if (batch.ids.length > 0) await this.refresh(batch.ids);
     // Category slugs are part of what a product's detail shows (its size chart): everything is dropped.
-    if (batch.categories) this.changed(null);
+    if (batch.nulls) this.changed(null);
     return false;
   }
 

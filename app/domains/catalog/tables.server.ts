@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -15,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { xid8 } from "../../platform/db/xid8";
 import type { HighlightCode } from "./highlight-codes";
 import type { ImageSet } from "./image-set";
 
@@ -174,14 +174,11 @@ export const priceHistory = pgTable(
   (t) => [index("price_history_product_idx").on(t.productId, t.validFrom)],
 );
 
-/** A 64-bit transaction id (PostgreSQL `xid8`), as text: it does not fit a JavaScript number. */
-const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
-
 /**
  * The catalogue's change feed: triggers write the id of every product whose listing data changed (row,
  * variants, stock, categories), or null when the category tree changed, with the writing transaction.
  * Each process's listing and search indexes read it to stay current without reloading everything
- * (docs/decisions/0006-listing-index.md, 0028-change-feed-by-transaction.md; see change-feed.server.ts).
+ * (docs/decisions/0006-listing-index.md, 0028-change-feed-by-transaction.md; see platform/db/change-feed.server.ts).
  */
 export const catalogChanges = pgTable(
   "catalog_changes",

@@ -1,7 +1,9 @@
 // The marketplace's public door: stores, listings, browsing and search. Other folders import only this
 // file and the client-safe modules (attributes.ts, validation.ts, listings/query.ts, listings/states.ts).
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "../../platform/db/db.server";
+import { defineJob } from "../../platform/jobs/jobs.server";
+import { addWarmup } from "../../platform/readiness.server";
 import { type ListingCategory, listingCategories } from "./attributes";
 import { browseListings } from "./listings/browse.server";
 import {
@@ -13,8 +15,9 @@ import {
   storeCards,
 } from "./listings/cards.server";
 import { type ListingDetail, publicListing } from "./listings/detail.server";
+import { marketplaceIndex } from "./listings/listing-index.server";
 import { publishedCount, type Store, storeByHandle, storeById } from "./stores/stores.server";
-import { marketplaceListings, marketplaceStores } from "./tables.server";
+import { marketplaceChanges, marketplaceListings, marketplaceStores } from "./tables.server";
 
 export {
   acceptedOffer,
@@ -75,6 +78,20 @@ export {
 // The staff commands of the transactions (decision 0047): an operator's move and hiding a review.
 export { hideReview, moveTransaction, openDisputes } from "./transactions/transactions.server";
 export { browseListings };
+
+/** Loads the marketplace's listing index before the process reports ready (decision 0052). */
+export function warmMarketplace(): void {
+  addWarmup("marketplace index", marketplaceIndex(db()).ready());
+}
+
+/** Every process reads the marketplace's change feed within seconds; a day of history is plenty. */
+export const pruneMarketplaceChangesJob = defineJob<Record<string, never>>({
+  name: "marketplace.prune-changes",
+  schedule: { cron: "19 4 * * *", data: {} },
+  async handle() {
+    await db().delete(marketplaceChanges).where(lt(marketplaceChanges.at, sql`now() - interval '1 day'`));
+  },
+});
 
 export interface StoreSummary {
   handle: string;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "../../platform/auth/tables.server";
+import { xid8 } from "../../platform/db/xid8";
 import type { ImageSet } from "../catalog/image-set";
 import { products } from "../catalog/tables.server";
 
@@ -287,4 +289,21 @@ export const marketplaceDecisions = pgTable(
     index("marketplace_decisions_owner_idx").on(t.ownerId, t.createdAt),
     index("marketplace_decisions_appeal_idx").on(t.appealState),
   ],
+);
+
+/**
+ * The marketplace's change feed (docs/decisions/0052-marketplace-search-in-memory.md): triggers on listings
+ * and stores write the id of every listing whose searchable data or visibility changed (a store's ban,
+ * name or handle names all of its listings), in the writing transaction. Each process's listing index
+ * reads it (platform/db/change-feed.server.ts) to stay current within a second.
+ */
+export const marketplaceChanges = pgTable(
+  "marketplace_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    listingId: integer("listing_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    tx: xid8("tx").notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index("marketplace_changes_at_idx").on(t.at), index("marketplace_changes_tx_idx").on(t.tx)],
 );

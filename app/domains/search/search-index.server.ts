@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import { type FeedBatch, FeedFollower } from "../../platform/db/change-feed.server";
 import { type Database, selectRows } from "../../platform/db/db.server";
 import { type Locale, locales } from "../../platform/i18n/locales";
 import { logger } from "../../platform/logging/logger.server";
-import { type FeedBatch, FeedFollower } from "../catalog/catalog.server";
+import { CATALOG_FEED } from "../catalog/catalog.server";
 import {
   before,
   byString,
@@ -69,6 +70,7 @@ export class SearchIndex {
     this.vocabulary = new Vocabulary(db);
     this.follower = new FeedFollower(
       db,
+      CATALOG_FEED,
       {
         load: () => this.load(),
         apply: (batch) => this.apply(batch),
@@ -253,8 +255,8 @@ export class SearchIndex {
    * change: a full reload instead. Too many changed products in the overlay: a full reload after.
    */
   private async apply(batch: FeedBatch): Promise<boolean> {
-    if (batch.categories) return true;
-    if (batch.productIds.length > 0) await this.applyProducts(batch.productIds);
+    if (batch.nulls) return true;
+    if (batch.ids.length > 0) await this.applyProducts(batch.ids);
     return this.changed.size > (this.options.fullReloadAfter ?? FULL_RELOAD_AFTER);
   }
 

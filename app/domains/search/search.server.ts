@@ -242,3 +242,5 @@ export {
   saveSynonymGroup,
   synonymGroups,
 } from "./thesaurus.server";
+/** Word stems per locale, cached (the marketplace's listing index stems with it too). */
+export { Vocabulary } from "./vocabulary.server";

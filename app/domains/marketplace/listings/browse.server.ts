@@ -1,11 +1,13 @@
-// Browsing and searching listings in PostgreSQL: the filters, a word search over `search_text`, and facet
+// Browsing and searching listings: through the in-memory listing index (`browseListings`, decision 0052),
+// and in PostgreSQL (`browseListingsInDatabase`): the filters, a word search over `search_text`, and facet
 // counts that are disjunctive (each facet counted with every filter but its own), so choosing "M" still
-// shows how many "L" there are.
+// shows how many "L" there are. The PostgreSQL browse is the reference the index is tested against.
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "../../../platform/db/db.server";
 import { escapeLike } from "../../../platform/db/like";
 import { marketplaceListings, marketplaceStores } from "../tables.server";
-import { cardColumns, type ListingCard, onSale, toCard } from "./cards.server";
+import { cardColumns, cardsByIds, type ListingCard, onSale, toCard } from "./cards.server";
+import { marketplaceIndex } from "./listing-index.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type FacetName, facetNames, searchWords } from "./query";
 
 export interface FacetValue {
@@ -81,8 +83,19 @@ async function facetCounts(
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
 }
 
-/** One page of listings for a browse or search request, with its total and facet counts. */
+/** One page of listings for a browse or search request, with its total and facet counts, from the index. */
 export async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
+  const { ids, total, facets } = await marketplaceIndex(db()).query(query);
+  return {
+    cards: await cardsByIds(ids),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / BROWSE_PAGE_SIZE)),
+    facets,
+  };
+}
+
+/** The same in PostgreSQL, with a prefix word search over `search_text`: the reference for tests. */
+export async function browseListingsInDatabase(query: BrowseQuery): Promise<BrowseResult> {
   const base = baseFilters(query);
   const filters = facetFilters(query);
   const where = and(...base, ...facetNames.map((name) => filters[name]));

@@ -8,6 +8,7 @@ import { MAX_PHOTOS, MAX_PRICE_CENTS, MIN_PHOTOS_TO_PUBLISH, MIN_PRICE_CENTS } f
 import { listingBlock, storeOfUser } from "../stores/stores.server";
 import { marketplaceListings } from "../tables.server";
 import type { ListingInput } from "../validation";
+import { listingsChanged } from "./listing-index.server";
 import { notifyPriceDrop } from "./notices.server";
 import { listingSearchText } from "./search-text.server";
 import {
@@ -86,6 +87,7 @@ export async function createListing(
         publishedAt: options.publish ? new Date() : null,
       })
       .returning({ id: marketplaceListings.id, state: marketplaceListings.state });
+    listingsChanged(tx);
     return { id: created!.id, state: created!.state as ListingState };
   });
 }
@@ -138,6 +140,7 @@ export async function updateListing(
         updatedAt: sql`now()`,
       })
       .where(eq(marketplaceListings.id, listingId));
+    listingsChanged(tx);
     if (priceDropped && listing.state === "published")
       await notifyPriceDrop(tx, listingId, listing.priceCents, input.price);
     return { id: listingId, priceDropped };
@@ -183,5 +186,6 @@ export async function applyTransition(
       ...(transition === "publish" ? { publishedAt: sql`now()` } : {}),
     })
     .where(eq(marketplaceListings.id, listing.id));
+  listingsChanged(tx);
   return { id: listing.id, state: next.to };
 }

@@ -13,6 +13,7 @@ import { countAttempt } from "../../../platform/throttle/throttle.server";
 import { href } from "../../../routing/urls";
 import { queueEmail } from "../../notifications/notifications.server";
 import { applyTransition } from "../listings/commands.server";
+import { listingsChanged } from "../listings/listing-index.server";
 import { localeOf } from "../listings/notices.server";
 import type { ListingState } from "../listings/states";
 import {
@@ -172,6 +173,7 @@ async function enforce(
           : { restricted: !undo, updatedAt: sql`now()` },
       )
       .where(eq(marketplaceStores.id, target.storeId));
+    listingsChanged(tx);
     return null;
   }
   if (target.kind === "message") {

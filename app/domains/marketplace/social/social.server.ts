@@ -6,6 +6,7 @@ import { db } from "../../../platform/db/db.server";
 import { inTransaction } from "../../../platform/db/transaction.server";
 import { type Refusal, refuse } from "../../../platform/refusal";
 import { cardColumns, type ListingCard, onSale, toCard } from "../listings/cards.server";
+import { listingsChanged } from "../listings/listing-index.server";
 import { PAGE_STATES } from "../listings/states";
 import {
   marketplaceFavourites,
@@ -77,6 +78,7 @@ export async function setFavourite(
       })
       .where(eq(marketplaceListings.id, listingId))
       .returning({ wishlistCount: marketplaceListings.wishlistCount });
+    listingsChanged(tx);
     return { favourited: on, wishlistCount: row?.wishlistCount ?? 0 };
   });
 }

@@ -5,6 +5,7 @@ import type { Locale } from "../../../platform/i18n/locales";
 import { isRefusal, type Refusal, refuse } from "../../../platform/refusal";
 import type { ImageSet } from "../../catalog/image-set";
 import type { SellerType, StoreCountry, StoreGridType } from "../attributes";
+import { listingsChanged } from "../listings/listing-index.server";
 import { discardListingPhoto, storeListingPhoto } from "../photos/photos.server";
 import { marketplaceListings, marketplaceStores, type TraderDetails } from "../tables.server";
 import type { StoreInput, StoreSettingsInput, TraderInput } from "../validation";
@@ -170,6 +171,7 @@ export async function updateStore(userId: string, input: StoreSettingsInput): Pr
       })
       .where(eq(marketplaceStores.id, store.id))
       .returning(storeColumns);
+    listingsChanged(tx);
     return row as Store;
   });
 }

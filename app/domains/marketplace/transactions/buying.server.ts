@@ -24,6 +24,7 @@ import {
   syncPayment,
 } from "../../payments/payments.server";
 import { servicePointById } from "../../shipping/shipping.server";
+import { listingsChanged } from "../listings/listing-index.server";
 import { marketplaceListings, marketplaceOffers, marketplaceStores } from "../tables.server";
 import {
   moveTransaction,
@@ -286,6 +287,7 @@ export async function enquire(
       .set({ state: "reserved", updatedAt: sql`now()` })
       .where(and(inArray(marketplaceListings.id, ids), eq(marketplaceListings.state, "published")))
       .returning({ id: marketplaceListings.id });
+    listingsChanged(tx);
     if (reserved.length !== ids.length) return refuse.conflict("trade:errors.listingUnavailable");
     const storeId = rows[0]!.storeId;
     const offer = ids.length === 1 ? await holdingOffer(tx, buyerId, ids[0]!, now) : null;

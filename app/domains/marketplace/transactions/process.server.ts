@@ -18,6 +18,7 @@ import { shopSetting } from "../../content/content.server";
 import { queueEmail } from "../../notifications/notifications.server";
 import { reserveRefund, settleRefund } from "../../payments/payments.server";
 import { bookWalletEntry } from "../../wallet/wallet.server";
+import { listingsChanged } from "../listings/listing-index.server";
 import { localeOf } from "../listings/notices.server";
 import { marketplaceListings } from "../tables.server";
 import {
@@ -105,6 +106,7 @@ async function applyListingEffect(tx: Transaction, row: TransactionRow, effect: 
     .update(marketplaceListings)
     .set({ state: effect === "release" ? "published" : "sold", updatedAt: sql`now()` })
     .where(and(inArray(marketplaceListings.id, ids), eq(marketplaceListings.state, "reserved")));
+  listingsChanged(tx);
 }
 
 /** Refunds everything the buyer paid (reserved now, asked of the PSP after the commit); answers its id. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Database, selectRows } from "../../platform/db/db.server";
-import { logger } from "../../platform/logging/logger.server";
+import { logger } from "../logging/logger.server";
+import { type Database, selectRows } from "./db.server";
 
 /** Where a reader is in the feed: pass it to `advance()` once what it names is applied. */
 export interface FeedPosition {
@@ -10,14 +10,27 @@ export interface FeedPosition {
   read: readonly { id: number; tx: string }[];
 }
 
-/** What one read of the feed found: the products it names, and whether the category tree changed. */
+/** What one read of the feed found: the ids it names, and whether a row without an id said "all of it". */
 export interface FeedBatch extends FeedPosition {
-  productIds: number[];
-  categories: boolean;
+  /** The ids of the feed's column (products for the catalogue, listings for the marketplace). */
+  ids: number[];
+  /** A row with a null id: something beside the rows changed (the category tree, for the catalogue). */
+  nulls: boolean;
 }
 
 /**
- * A process's reader of the `catalog_changes` feed (docs/decisions/0028-change-feed-by-transaction.md).
+ * A feed table: `id bigserial`, a nullable integer `column` naming what changed, and `tx xid8` (the writing
+ * transaction, `pg_current_xact_id()`), written by triggers in the same transaction as the change. The
+ * catalogue's is `catalog_changes.product_id`, the marketplace's `marketplace_changes.listing_id`.
+ */
+export interface FeedTable {
+  table: "catalog_changes" | "marketplace_changes";
+  column: "product_id" | "listing_id";
+}
+
+/**
+ * A process's reader of a change feed table such as `catalog_changes` (docs/decisions/0028-change-feed-by-transaction.md,
+ * 0052-marketplace-search-in-memory.md for the marketplace's).
  *
  * It does not keep "the last id seen": ids are taken before commit, so id 11 can commit before id 10, and such
  * a reader would pass 10 over for good. It keeps a horizon instead: the oldest transaction that was still
@@ -31,7 +44,10 @@ export class ChangeFeed {
   /** Rows taken at or above the horizon, by id, with their transactions. */
   private readonly taken = new Map<number, bigint>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly feed: FeedTable,
+  ) {}
 
   /**
    * The position now. Take it before a full load and `advance()` to it after: the load sees everything below
@@ -42,7 +58,7 @@ export class ChangeFeed {
       this.db,
       sql`with h as (select pg_snapshot_xmin(pg_current_snapshot()) as upto)
           select h.upto::text as upto, c.id::float8 as id, c.tx::text as tx
-          from h left join catalog_changes c on c.tx >= h.upto`,
+          from h left join ${sql.identifier(this.feed.table)} c on c.tx >= h.upto`,
     );
     return {
       upto: rows[0]!.upto,
@@ -53,27 +69,23 @@ export class ChangeFeed {
   /** The changes not taken yet, in id order; at most `max + 1` rows (more than `max`: reload instead). */
   async read(max: number): Promise<FeedBatch> {
     if (this.horizon === undefined) throw new Error("the change feed is read before a full load");
-    const rows = await selectRows<{ upto: string; id: number | null; product_id: number | null; tx: string }>(
+    const rows = await selectRows<{ upto: string; id: number | null; of: number | null; tx: string }>(
       this.db,
       sql`with h as (select pg_snapshot_xmin(pg_current_snapshot()) as upto)
-          select h.upto::text as upto, c.id::float8 as id, c.product_id, c.tx::text as tx
+          select h.upto::text as upto, c.id::float8 as id, c.of, c.tx::text as tx
           from h left join lateral (
-            select id, product_id, tx from catalog_changes
+            select id, ${sql.identifier(this.feed.column)} as of, tx from ${sql.identifier(this.feed.table)}
             where tx >= ${this.horizon.toString()}::xid8
               and not (id = any(${`{${[...this.taken.keys()].join(",")}}`}::bigint[]))
             order by id limit ${max + 1}
           ) c on true`,
     );
-    const changes = rows.filter((r) => r.id !== null) as {
-      id: number;
-      product_id: number | null;
-      tx: string;
-    }[];
+    const changes = rows.filter((r) => r.id !== null) as { id: number; of: number | null; tx: string }[];
     return {
       upto: rows[0]!.upto,
       read: changes.map((c) => ({ id: c.id, tx: c.tx })),
-      productIds: [...new Set(changes.flatMap((c) => (c.product_id === null ? [] : [c.product_id])))],
-      categories: changes.some((c) => c.product_id === null),
+      ids: [...new Set(changes.flatMap((c) => (c.of === null ? [] : [c.of])))],
+      nulls: changes.some((c) => c.of === null),
     };
   }
 
@@ -111,7 +123,8 @@ export interface FollowOptions {
 const SYNC_INTERVAL_MS = 1000;
 
 /**
- * How a process's in-memory index (the listing index, the search index) follows the catalogue: a full load
+ * How a process's in-memory index (the listing index, the search index, the marketplace's listing index)
+ * follows its feed: a full load
  * on first use, then the change feed at most once a second, a full load again when too much changed, and
  * `fresh` for a caller that must see its own writes. One sync at a time; a load that failed is tried again
  * on the next use.
@@ -126,10 +139,11 @@ export class FeedFollower {
 
   constructor(
     db: Database,
+    table: FeedTable,
     private readonly reader: FeedReader,
     private readonly options: FollowOptions,
   ) {
-    this.feed = new ChangeFeed(db);
+    this.feed = new ChangeFeed(db, table);
   }
 
   /**
