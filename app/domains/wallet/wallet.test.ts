@@ -255,6 +255,10 @@ describe("wallet holds for orders", () => {
     expect(await settleWalletHold({ orderReference: reference, outcome: "spent" })).toBe(0);
     expect(await walletBalance(id)).toBe(1000);
     expect(await walletHoldOf(reference)).toMatchObject({ state: "released" });
+    // Another order's hold is released on its own key, not taken for the first one's.
+    await holdWalletCredit({ userId: id, orderReference: `${reference}-2`, amountCents: 250 });
+    expect(await settleWalletHold({ orderReference: `${reference}-2`, outcome: "released" })).toBe(250);
+    expect(await walletBalance(id)).toBe(1000);
   });
 
   it("marks a paid order's hold spent without crediting anything", async () => {
