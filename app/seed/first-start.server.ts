@@ -3,11 +3,12 @@ import { seedDemoDiscountCodes } from "../domains/promotions/promotions.server";
 import type { Connection } from "../platform/db/db.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logging/logger.server";
+import { photoSetPromised } from "../platform/media/product-photos.server";
 import { seedDemoContent } from "./content.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
 import { seedDemoGiftCard } from "./demo-gift-card.server";
 import { seedDemoPayout } from "./demo-payout.server";
-import { ImagePool } from "./images.server";
+import { ImagePool, imageKey } from "./images.server";
 import { marketplaceIsEmpty, seedMarketplace } from "./marketplace.server";
 import { seedBenchMarketplace } from "./marketplace-bench.server";
 import { seedDemoTrades } from "./marketplace-trades.server";
@@ -78,7 +79,9 @@ export async function seedOnFirstStart(connection: Connection): Promise<void> {
     logger.info({ stores: market.stores, listings: market.listings, trades }, "demo marketplace seeded");
     if (await seedDemoPayout(connection.db)) logger.info("demo payout requested");
     // Drawn after the shop's photos (most listings reuse those image keys) and outside the readiness
-    // probe: the shop serves while the few new second-hand pictures are drawn.
+    // probe: the shop serves while the few new second-hand pictures are drawn. Promised at once, so
+    // their URLs answer with the placeholder until then, not a 404.
+    for (const spec of market.images) photoSetPromised(imageKey(spec));
     void images
       .then(async () => {
         const pool = new ImagePool(mediaDir, 1);

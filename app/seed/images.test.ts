@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaFiles, PLACEHOLDER_CACHE, photoSetsPending } from "../platform/media/product-photos.server";
+import {
+  mediaFiles,
+  PLACEHOLDER_CACHE,
+  photoSetPromised,
+  photoSetsPending,
+} from "../platform/media/product-photos.server";
 import { ImagePool, type ImageSpec, imageKey } from "./images.server";
 
 const spec = (colour: string, hex: string): ImageSpec => ({
@@ -53,6 +58,21 @@ describe("product photos on a fresh shop (issue 22)", () => {
       const file = await readFile(path.join(dataDir, set.w400.url));
       expect(Buffer.from(await drawn.arrayBuffer()).equals(file)).toBe(true);
     }
+  });
+
+  it("answers a set promised to a pool made later (the marketplace's pictures) with the placeholder too", async () => {
+    const later = spec("ochre", "#cc9933");
+    const url = `/media/products/${imageKey(later)}/400.webp`;
+    expect((await app.request(url)).status).toBe(404);
+    photoSetPromised(imageKey(later));
+    const waiting = await app.request(url);
+    expect(waiting.status).toBe(200);
+    expect(waiting.headers.get("content-type")).toBe("image/svg+xml");
+    const pool = new ImagePool(path.join(dataDir, "media"), 1);
+    pool.request(later);
+    await pool.drain();
+    expect((await app.request(url)).headers.get("content-type")).toBe("image/webp");
+    expect(photoSetsPending()).toBe(0);
   });
 
   it("draws the set a shopper asks for before the others still queued", async () => {

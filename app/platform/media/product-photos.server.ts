@@ -16,6 +16,11 @@ export function photoSetPending(key: string, hurry: () => void = () => {}): void
   pending.set(key, hurry);
 }
 
+/** A set that will be drawn later by a pool not made yet: placeholder until then, without replacing a pool's own hurry. */
+export function photoSetPromised(key: string): void {
+  if (!pending.has(key)) pending.set(key, () => {});
+}
+
 /** The set's files are all on disk (or drawing it failed): its URLs are plain files again. */
 export function photoSetDrawn(key: string): void {
   pending.delete(key);
