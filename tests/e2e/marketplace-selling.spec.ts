@@ -72,6 +72,8 @@ test("a customer opens a store and sells; another finds it, favourites, offers; 
 
   const listingForm = a.locator("form#listing[data-hydrated]");
   await expect(listingForm).toBeVisible();
+  const photosHelp = en.sell.photosHelp.replace("{{max}}", "20").replace("{{megabytes}}", "15");
+  await expect(a.getByText(photosHelp.replace("{{held}}", "0"))).toBeVisible();
   await a.locator("#listing-photos").setInputFiles([
     { name: "front.jpg", mimeType: "image/jpeg", buffer: await jpeg("#5d7052") },
     { name: "back.jpg", mimeType: "image/jpeg", buffer: await jpeg("#4f7cac") },

@@ -196,7 +196,7 @@ export function ListingForm({
           {t("fields.photos")}
         </label>
         <p id="listing-photos-help" className="text-sm text-muted">
-          {t("sell.photosHelp", { count: photoCount, max: MAX_PHOTOS, megabytes: MAX_PHOTO_BYTES / 1048576 })}
+          {t("sell.photosHelp", { held: photoCount, max: MAX_PHOTOS, megabytes: MAX_PHOTO_BYTES / 1048576 })}
         </p>
         <input
           id="listing-photos"
