@@ -100,8 +100,9 @@ process.on("exit", () => {
 async function ready(url, child) {
   const deadline = Date.now() + 1_200_000;
   for (;;) {
+    // Ready, and the demo photos drawn: drawing them in the background would be measured as the shop's CPU.
     const ok = await fetch(`${url}/api/ready/`)
-      .then((r) => r.ok)
+      .then(async (r) => r.ok && ((await r.json()).photosPending ?? 0) === 0)
       .catch(() => false);
     // Another process on the port (a stale shop) would answer for one that failed to start.
     if (ok && child.exitCode === null) return;

@@ -56,7 +56,11 @@ describe("/api", () => {
 
     const ready = await api.request("/ready/");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", migrations: { current: true } });
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      migrations: { current: true },
+      photosPending: 0,
+    });
   });
 
   it("is not ready while warm-up work runs", async () => {

@@ -22,6 +22,21 @@ const slow = defineJob<{ ms: number }>({
     finishedSlowWork = true;
   },
 });
+/** How many of the batched jobs ran at once, at most. */
+let running = 0;
+let mostAtOnce = 0;
+const batchedDone: number[] = [];
+const batched = defineJob<{ n: number }>({
+  name: "test.batched",
+  batchSize: 10,
+  async handle(data) {
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    running -= 1;
+    batchedDone.push(data.n);
+  },
+});
 const nightly = defineJob<{ kind: string }>({
   name: "test.nightly",
   schedule: { cron: "0 3 * * *", data: { kind: "draw" } },
@@ -47,7 +62,7 @@ describe("jobs", () => {
   });
 
   it("runs typed jobs, registers cron schedules, and drains running work on stop", async () => {
-    const boss = await startJobs(connection, [echo, slow, nightly] as never);
+    const boss = await startJobs(connection, [echo, slow, nightly, batched] as never);
     expect(await sendJob(echo, { word: "hallo" })).toEqual(expect.any(String));
     await eventually(() => seen.includes("hallo"));
 
@@ -55,6 +70,12 @@ describe("jobs", () => {
     expect(schedules).toEqual([
       expect.objectContaining({ name: "test.nightly", cron: "0 3 * * *", timezone: "Europe/Amsterdam" }),
     ]);
+
+    // A batched queue takes several jobs at once and handles them side by side.
+    await Promise.all(Array.from({ length: 20 }, (_, n) => sendJob(batched, { n })));
+    await eventually(() => batchedDone.length === 20);
+    expect(batchedDone.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(mostAtOnce).toBeGreaterThan(1);
 
     await sendJob(slow, { ms: 1500 });
     await eventually(() => startedSlowWork);
