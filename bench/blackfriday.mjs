@@ -11,11 +11,11 @@
 // BENCH_REPLICAS=1,2 (default both), BENCH_RATES=100,150,200,250, BENCH_SECONDS=20 per rate.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureDatabase, percentiles } from "./load.mjs";
+import { ensureDatabase, guestOrder, percentiles, ticksOf } from "./load.mjs";
 import { printTable } from "./server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -236,24 +236,7 @@ async function fillBag(variantId) {
   return (await guestBag(variantId)) !== null;
 }
 
-const orderBody = JSON.stringify({
-  locale: "nl",
-  country: "NL",
-  email: "bench@example.nl",
-  methodId: "nl-point",
-  servicePointId: "nl-001",
-  donationCents: 0,
-  paymentMethod: "ideal",
-  address: {
-    firstName: "Bench",
-    lastName: "Mark",
-    street: "Dam",
-    houseNumber: "1",
-    postalCode: "1012 JS",
-    city: "Amsterdam",
-    country: "NL",
-  },
-});
+const orderBody = JSON.stringify(guestOrder);
 
 function placeOrder(cookie) {
   return fetch(`${origin}/api/v1/orders`, {
@@ -298,15 +281,6 @@ async function cpuReading() {
     proxy: proxy ? ticksOf(proxy.pid) : 0,
     backends: new Map(rows.map((r) => [r.pid, ticksOf(r.pid)])),
   };
-}
-
-function ticksOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
 }
 
 /** The mix at a steady offered `rate` for `seconds` (after a short warm-up); the flash sale halfway if asked. */

@@ -150,7 +150,8 @@ export function cpuPerRequest(before, after, requests) {
   return { shop, postgres: (postgres * 10) / requests, total: shop + (postgres * 10) / requests };
 }
 
-function ticksOf(pid) {
+/** CPU clock ticks (utime + stime, 1/100 s) a process has used so far; 0 once it has exited. */
+export function ticksOf(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return Number(fields[11]) + Number(fields[12]); // utime + stime
@@ -173,3 +174,23 @@ export async function ensureDatabase(url, seeding) {
   }
   await client.end();
 }
+
+/** The guest order every order bench places: iDEAL, a Dutch pick-up point, no donation. */
+export const guestOrder = {
+  locale: "nl",
+  country: "NL",
+  email: "bench@example.nl",
+  methodId: "nl-point",
+  servicePointId: "nl-001",
+  donationCents: 0,
+  paymentMethod: "ideal",
+  address: {
+    firstName: "Bench",
+    lastName: "Mark",
+    street: "Dam",
+    houseNumber: "1",
+    postalCode: "1012 JS",
+    city: "Amsterdam",
+    country: "NL",
+  },
+};

@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureDatabase, measureAtRate } from "./load.mjs";
+import { ensureDatabase, guestOrder, measureAtRate } from "./load.mjs";
 import { printTable, startShop } from "./server.mjs";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench_orders";
@@ -35,24 +35,7 @@ await db.query("analyze");
 const rows = [];
 const statuses = new Set();
 
-const orderBody = {
-  locale: "nl",
-  country: "NL",
-  email: "bench@example.nl",
-  methodId: "nl-point",
-  servicePointId: "nl-001",
-  donationCents: 0,
-  paymentMethod: "ideal",
-  address: {
-    firstName: "Bench",
-    lastName: "Mark",
-    street: "Dam",
-    houseNumber: "1",
-    postalCode: "1012 JS",
-    city: "Amsterdam",
-    country: "NL",
-  },
-};
+const orderBody = guestOrder;
 
 try {
   await placeOrderLoad();
