@@ -18,7 +18,16 @@ import { refuse } from "../../platform/refusal";
 import { accepted } from "../errors.server";
 import { parseBody } from "./account.server";
 import { me, plain } from "./marketplace-selling.server";
-import { errorResponse, ImageSetSchema, LocaleQuery } from "./schemas";
+import {
+  errorResponse,
+  IdParam,
+  ImageSetSchema,
+  invalidResponse as invalid,
+  jsonBody as json,
+  jsonAnswer as ok,
+  LocaleOnlyQuery as Query,
+  unauthorisedResponse as unauthorised,
+} from "./schemas";
 
 /**
  * Conversations, offers and notices for the app (issue 17): the same domain commands and form schemas as
@@ -29,21 +38,8 @@ import { errorResponse, ImageSetSchema, LocaleQuery } from "./schemas";
  */
 
 const tags = ["Marketplace conversations"];
-const Query = z.object({ locale: LocaleQuery });
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const unauthorised = errorResponse("Not signed in (`errors.signInRequired`)");
-const invalid = errorResponse("Invalid input, with a translated message per field in `details.fields`");
 const notParty = errorResponse("No such conversation of this customer");
 const limited = errorResponse("Too many messages; `retry-after` says when to try again");
-
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const Party = z.enum(["customer", "provider"]);
 const ConversationSummarySchema = z

@@ -43,7 +43,17 @@ import type { AppEnv } from "../../platform/http/middleware.server";
 import { refuse } from "../../platform/refusal";
 import { accepted } from "../errors.server";
 import { parseBody } from "./account.server";
-import { errorResponse, ImageSetSchema, LocaleQuery } from "./schemas";
+import {
+  errorResponse,
+  IdParam,
+  ImageSetSchema,
+  invalidResponse as invalid,
+  jsonBody as json,
+  LocaleQuery,
+  jsonAnswer as ok,
+  LocaleOnlyQuery as Query,
+  unauthorisedResponse as unauthorised,
+} from "./schemas";
 
 /**
  * Selling from the app (issue 17): the customer's own store (open, settings, trader details, picture and
@@ -54,10 +64,6 @@ import { errorResponse, ImageSetSchema, LocaleQuery } from "./schemas";
  */
 
 const tags = ["Marketplace selling"];
-const Query = z.object({ locale: LocaleQuery });
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const unauthorised = errorResponse("Not signed in (`errors.signInRequired`)");
-const invalid = errorResponse("Invalid input, with a translated message per field in `details.fields`");
 const notFound = errorResponse("No such listing of this customer's store");
 const noStore = errorResponse("The customer has no store (`marketplace:errors.noStore`)");
 const SELLER_TRANSITIONS: ListingTransition[] = ["publish", "close", "reopen", "mark-sold"];
@@ -264,15 +270,6 @@ const ResellSchema = z
     photo: ImageSetSchema.nullable(),
   })
   .openapi("MarketplaceResellDraft");
-
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const routes = {
   store: createRoute({

@@ -26,6 +26,25 @@ export const LocaleQuery = z
   .default(defaultLocale)
   .openapi({ description: "Language of names, slugs and messages" });
 
+/** `?locale=` alone, the query of most account and marketplace operations. */
+export const LocaleOnlyQuery = z.object({ locale: LocaleQuery });
+/** A numeric id in the path (a PostgreSQL `integer`). */
+export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const unauthorisedResponse = errorResponse("Not signed in (`errors.signInRequired`)");
+export const invalidResponse = errorResponse(
+  "Invalid input, with a translated message per field in `details.fields`",
+);
+/** A required JSON request body of this schema. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});
+/** A JSON answer of this schema. */
+export const jsonAnswer = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
 const ImageVariant = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export const ImageSetSchema = z
   .object({
