@@ -12,7 +12,7 @@ import { requireCustomer } from "../../platform/auth/guards.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { refuse } from "../../platform/refusal";
 import { accepted } from "../errors.server";
-import { errorResponse, LocaleQuery } from "./schemas";
+import { errorResponse, IdParam, LocaleOnlyQuery as Query } from "./schemas";
 
 /**
  * A purchase's dispute for the app (decision 0047): the buyer opens it with a reason and 1–5 photos,
@@ -24,8 +24,6 @@ import { errorResponse, LocaleQuery } from "./schemas";
  */
 
 const tags = ["Marketplace disputes"];
-const Query = z.object({ locale: LocaleQuery });
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const unauthorised = errorResponse("Not signed in");
 const notFound = errorResponse("Not a transaction of this customer, or no dispute");
 

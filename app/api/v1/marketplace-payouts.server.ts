@@ -8,7 +8,7 @@ import {
 import { requireCustomer } from "../../platform/auth/guards.server";
 import type { AppEnv } from "../../platform/http/middleware.server";
 import { accepted } from "../errors.server";
-import { errorResponse, LocaleQuery } from "./schemas";
+import { errorResponse, LocaleOnlyQuery as Query } from "./schemas";
 
 /**
  * A marketplace seller's earnings and payouts for the app (decision 0046): the balances, the verified
@@ -16,7 +16,6 @@ import { errorResponse, LocaleQuery } from "./schemas";
  */
 
 const tags = ["Marketplace payouts"];
-const Query = z.object({ locale: LocaleQuery });
 const unauthorised = errorResponse("Not signed in");
 
 const AccountSchema = z

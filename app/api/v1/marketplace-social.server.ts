@@ -16,7 +16,7 @@ import type { AppEnv } from "../../platform/http/middleware.server";
 import { accepted } from "../errors.server";
 import { clientAddress } from "./highlights.server";
 import { ListingCardSchema } from "./marketplace.server";
-import { errorResponse, LocaleQuery } from "./schemas";
+import { errorResponse, LocaleOnlyQuery as Query } from "./schemas";
 
 /**
  * The marketplace's social side for the app and the pages' buttons: favourites, follows, the followed
@@ -33,7 +33,6 @@ const SocialSchema = z
 
 const ListingParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const HandleParam = z.object({ handle: z.string().min(3).max(30) });
-const Query = z.object({ locale: LocaleQuery });
 const FavouriteSchema = z
   .object({ favourited: z.boolean(), wishlistCount: z.number().int() })
   .openapi("MarketplaceFavouriteChange");

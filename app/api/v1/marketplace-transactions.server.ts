@@ -15,7 +15,7 @@ import type { AppEnv } from "../../platform/http/middleware.server";
 import { refuse } from "../../platform/refusal";
 import { accepted } from "../errors.server";
 import { DisputeSchema } from "./marketplace-disputes.server";
-import { errorResponse, LocaleQuery } from "./schemas";
+import { errorResponse, IdParam, LocaleOnlyQuery as Query } from "./schemas";
 
 /**
  * Marketplace purchases and sales for the app (decision 0045): buy (enquire), read, take a move of the
@@ -25,8 +25,6 @@ import { errorResponse, LocaleQuery } from "./schemas";
  */
 
 const tags = ["Marketplace transactions"];
-const Query = z.object({ locale: LocaleQuery });
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const unauthorised = errorResponse("Not signed in");
 const notFound = errorResponse("Not a transaction of this customer");
 
