@@ -61,12 +61,15 @@ export default defineConfig({
                   String.raw`app[\\/]platform[\\/]money\.ts`,
                   String.raw`app[\\/]routing[\\/](use-routing|urls|pages|meta|route-ids)\.ts`,
                   String.raw`app[\\/]components[\\/]layout[\\/](?!navigation-fly-in)`,
-                  String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image)\.tsx`,
+                  String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image|close-button)\.tsx`,
                   String.raw`app[\\/]components[\\/]system[\\/]lazy-system-pages\.ts`,
                   String.raw`app[\\/]components[\\/]catalog[\\/]product-card\.tsx`,
+                  // The footer's newsletter form checks itself as the product page's forms do.
+                  String.raw`app[\\/]components[\\/]forms[\\/]deferred-validation\.ts`,
                   String.raw`app[\\/]domains[\\/]catalog[\\/](image-set|listing-query)\.ts`,
                   String.raw`app[\\/]domains[\\/]marketing[\\/]consent\.ts`,
-                  String.raw`lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/])`,
+                  // The close button and its icon: the newsletter toast of every page's layout uses them.
+                  String.raw`lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]|icons[\\/]x\.m?js$)`,
                   String.raw`vite[\\/]preload-helper`,
                 ].join("|"),
               ),
@@ -83,6 +86,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   String.raw`app[\\/]components[\\/]product[\\/](reply|messages)\.ts$`,
+                  String.raw`app[\\/]domains[\\/]sizing[\\/]fit\.ts$`,
                   String.raw`app[\\/]components[\\/]ui[\\/]image-gallery\.tsx$`,
                   String.raw`lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](ruler|smartphone|zoom-in)\.m?js$`,
                 ].join("|"),

@@ -1,9 +1,8 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useFieldError } from "~/components/forms/conform-fields";
-import { NewsletterSchema } from "~/domains/marketing/validation";
-import { useShopForm } from "~/platform/forms/use-shop-form";
+import { type DeferredCheck, useDeferredValidation } from "~/components/forms/deferred-validation";
+import type { Translate } from "~/platform/forms/messages";
 import { usePageHref } from "~/routing/use-routing";
 
 /** What the newsletter page's action answers a sign-up with (also rendered by the page without JavaScript). */
@@ -17,6 +16,11 @@ export interface NewsletterReply {
  * The newsletter sign-up of the footer and the toast: one e-mail field, posted to the newsletter page's
  * action (a fetcher with JavaScript; a plain form post to that page without). No per-visitor data, so the
  * footer stays cacheable. The answer is read out in a live region.
+ *
+ * The footer is on every page, so the form does not bring Zod and Conform with it: the action's schema
+ * loads on the form's first focus (`newsletter-check.ts`, `useDeferredValidation` as the product page's
+ * forms), checks the form on submit and, after a failed check, as the address is corrected; a malformed
+ * address is answered here and never sent (docs/decisions/0054-the-footer-form-loads-its-checks-on-use.md).
  */
 export function NewsletterSignup({
   source,
@@ -27,7 +31,7 @@ export function NewsletterSignup({
   onDone?: (reply: NewsletterReply) => void;
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const to = usePageHref();
   const fetcher = useFetcher<NewsletterReply>();
   const id = useId();
@@ -37,12 +41,24 @@ export function NewsletterSignup({
   useEffect(() => {
     if (reply && (reply.state === "pending" || reply.state === "subscribed")) onDone?.(reply);
   }, [reply, onDone]);
-  // The same schema as the action: a malformed address is answered here and never sent.
-  const { formProps, fields } = useShopForm({ schema: NewsletterSchema, id: `newsletter${id}`, pending });
-  const fieldError = useFieldError(fields.email, t("newsletter.label"));
+  // The action's schema, loaded on the form's first focus (with the `forms` messages it answers in).
+  const check = useMemo<DeferredCheck>(() => {
+    const load = () => Promise.all([import("./newsletter-check"), i18n.loadNamespaces("forms")]);
+    return {
+      load,
+      validate: async (formData) =>
+        (await load())[0].newsletterErrors(
+          formData,
+          i18n.getFixedT(null, "forms") as Translate,
+          t("newsletter.label"),
+        ),
+    };
+  }, [i18n, t]);
+  const form = useDeferredValidation(check, fetcher, reply);
+  const fieldError = form.errors.email?.[0] ?? undefined;
   const invalid = Boolean(fieldError) || reply?.state === "invalid" || reply?.state === "already";
   return (
-    <fetcher.Form method="post" action={to("newsletter")} className="space-y-2" {...formProps}>
+    <fetcher.Form action={to("newsletter")} className="space-y-2" id={`newsletter${id}`} {...form.formProps}>
       <input type="hidden" name="intent" value="subscribe" />
       <input type="hidden" name="source" value={source} />
       {done ? null : (

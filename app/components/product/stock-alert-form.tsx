@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Select, TextInput } from "~/components/forms/controls";
+import { useDeferredValidation } from "~/components/forms/deferred-validation";
 import { Field } from "~/components/forms/field";
 import type { ProductVariant } from "~/domains/catalog/product.server";
-import { useDeferredValidation } from "./deferred-form";
 import { productMessage } from "./messages";
+import { productChecks } from "./product-checks";
 import { buttonClass, type ProductActionData, useProductReply } from "./reply";
 
 /**
@@ -37,7 +38,7 @@ export function StockAlertForm({
   useEffect(() => {
     if (chosen) setSize(String(chosen));
   }, [chosen]);
-  const form = useDeferredValidation("stock-alert", fetcher, reply);
+  const form = useDeferredValidation(productChecks["stock-alert"], fetcher, reply, reply?.result.error);
   const fields = {
     variantId: { id: "stock-alert-size", name: "variantId" },
     email: { id: "stock-alert-email", name: "email" },

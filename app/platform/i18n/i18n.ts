@@ -35,6 +35,8 @@ export type Namespace = (typeof namespaces)[number];
  * office's refusals (English only, answered by the server) stay on the server.
  */
 export type ClientNamespace = Exclude<Namespace, "email" | "refunds" | "admin">;
+const serverOnly: readonly Namespace[] = ["email", "refunds", "admin"];
+export const clientNamespaces = namespaces.filter((ns): ns is ClientNamespace => !serverOnly.includes(ns));
 
 /**
  * A ready i18next instance for one locale, built synchronously from already-loaded messages. With a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clientNamespaces } from "./i18n";
 import { namespacesOfMatches, pageNamespaces } from "./page-namespaces";
 
 describe("page namespaces", () => {
@@ -13,5 +14,17 @@ describe("page namespaces", () => {
     expect(pageNamespaces("common,ui")).toEqual(["common", "ui"]);
     expect(pageNamespaces("forms,email,../x")).toEqual(["common", "forms"]);
     expect(pageNamespaces(undefined)).toEqual(["common"]);
+  });
+
+  it("knows every namespace a page may send: the browser kept only the shop's first seventeen and fetched the rest again", () => {
+    expect(pageNamespaces("common,marketplace,trade,payouts,returns,marketing,refunds")).toEqual([
+      "common",
+      "marketplace",
+      "trade",
+      "payouts",
+      "returns",
+      "marketing",
+    ]);
+    expect(pageNamespaces(clientNamespaces.join(","))).toEqual(clientNamespaces);
   });
 });

@@ -1,24 +1,4 @@
-import type { ClientNamespace } from "./i18n";
-
-const known: readonly ClientNamespace[] = [
-  "common",
-  "catalog",
-  "ui",
-  "forms",
-  "search",
-  "product",
-  "cart",
-  "wishlist",
-  "payments",
-  "account",
-  "checkout",
-  "orders",
-  "myorders",
-  "demo",
-  "service",
-  "content",
-  "giftcard",
-];
+import { type ClientNamespace, clientNamespaces } from "./i18n";
 
 /** The namespaces the matched routes declare in `handle.i18n`, `common` always first. */
 export function namespacesOfMatches(matches: readonly { handle?: unknown }[]): ClientNamespace[] {
@@ -34,6 +14,6 @@ export function namespacesOfMatches(matches: readonly { handle?: unknown }[]): C
 export function pageNamespaces(attribute: string | undefined): ClientNamespace[] {
   const listed = (attribute ?? "")
     .split(",")
-    .filter((ns): ns is ClientNamespace => known.includes(ns as ClientNamespace));
+    .filter((ns): ns is ClientNamespace => clientNamespaces.includes(ns as ClientNamespace));
   return listed.includes("common") ? listed : ["common", ...listed];
 }
