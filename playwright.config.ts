@@ -10,6 +10,8 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${port}`);
 /** Journeys through the real UI in Debian's Chromium, against the built server on a fresh database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  // After the web server is up: waits for the demo photos, drawn after the shop answers ready.
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
