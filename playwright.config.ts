@@ -16,7 +16,11 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A journey is a shopper's whole errand (several pages, axe scans, e-mails): 60 s, and 10 s for a
+  // condition to hold, so a 2-core machine that is slow for a while (CI shares its host) fails no journey
+  // that would pass; a broken one still fails, only later.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -37,9 +37,6 @@ async function asVisitor(browser: Browser, baseURL: string, path: string) {
 }
 
 test("a merchandiser changes a price and the shop shows it", async ({ page, request, browser, baseURL }) => {
-  // Sign-in, search, an axe scan, two saves and a shopper's view: past 30 s on a 2-core machine when it is a
-  // worker's first journey (as it is in the whole suite).
-  test.setTimeout(60_000);
   const problems = collectConsoleProblems(page);
   const html = await (await request.get("/en/category/women/")).text();
   const slug = [...html.matchAll(/href="\/en\/([a-z0-9-]+)\/"/g)]

@@ -26,8 +26,6 @@ for (const [locale, t] of Object.entries(messages) as [keyof typeof messages, ty
   test(`customer service, delivery and chat pages answer in ${locale}, from the footer, without serious axe findings`, async ({
     page,
   }) => {
-    // Three pages with three axe scans: past 30 s on a 2-core machine when it is a worker's first journey.
-    test.setTimeout(60_000);
     const problems = collectConsoleProblems(page);
     const footer = common[locale].footer;
     const fromFooter = async (name: string) => {
