@@ -36,7 +36,6 @@ export function NewsletterSignup({
   const fetcher = useFetcher<NewsletterReply>();
   const id = useId();
   const reply = fetcher.data;
-  const pending = fetcher.state !== "idle";
   const done = reply && (reply.state === "pending" || reply.state === "subscribed");
   useEffect(() => {
     if (reply && (reply.state === "pending" || reply.state === "subscribed")) onDone?.(reply);
@@ -55,6 +54,7 @@ export function NewsletterSignup({
     };
   }, [i18n, t]);
   const form = useDeferredValidation(check, fetcher, reply);
+  const { pending } = form;
   const fieldError = form.errors.email?.[0] ?? undefined;
   const invalid = Boolean(fieldError) || reply?.state === "invalid" || reply?.state === "already";
   return (

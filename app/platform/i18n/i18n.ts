@@ -34,9 +34,11 @@ export type Namespace = (typeof namespaces)[number];
  * Namespaces a page may ask the browser to load (`handle.i18n` of its routes); e-mail texts and the back
  * office's refusals (English only, answered by the server) stay on the server.
  */
-export type ClientNamespace = Exclude<Namespace, "email" | "refunds" | "admin">;
-const serverOnly: readonly Namespace[] = ["email", "refunds", "admin"];
-export const clientNamespaces = namespaces.filter((ns): ns is ClientNamespace => !serverOnly.includes(ns));
+const serverOnly = ["email", "refunds", "admin"] as const satisfies readonly Namespace[];
+export type ClientNamespace = Exclude<Namespace, (typeof serverOnly)[number]>;
+export const clientNamespaces = namespaces.filter(
+  (ns): ns is ClientNamespace => !(serverOnly as readonly Namespace[]).includes(ns),
+);
 
 /**
  * A ready i18next instance for one locale, built synchronously from already-loaded messages. With a
