@@ -1,10 +1,32 @@
+import { rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { connect } from "../../app/platform/db/db.server";
 import { runMigrations } from "../../app/platform/db/migrate.server";
 import { DATABASE_PREFIX, onServer, serverUrl, TEMPLATE_DATABASE, testDriver } from "./database";
 
-/** On PostgreSQL: migrate a template database once per run; every test file gets a copy of it. */
-export async function setup() {
-  if (testDriver !== "postgres") return;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** PGlite runs: the file holding a migrated data directory that every test database starts from. */
+    pgliteTemplate: string;
+  }
+}
+
+const pgliteTemplateFile = path.join(os.tmpdir(), `${DATABASE_PREFIX}-pglite-${process.pid}.tar`);
+
+/** Migrates a template database once per run; every test file starts from a copy of it. */
+export async function setup(project: TestProject) {
+  if (testDriver === "pglite") {
+    const connection = await connect({ dataDir: "memory://" });
+    await runMigrations(connection);
+    if (connection.driver !== "pglite") throw new Error("expected PGlite");
+    const dump = await connection.client.dumpDataDir("none");
+    await writeFile(pgliteTemplateFile, Buffer.from(await dump.arrayBuffer()));
+    await connection.close();
+    project.provide("pgliteTemplate", pgliteTemplateFile);
+    return;
+  }
   await dropTestDatabases();
   await onServer((client) => client.query(`create database ${TEMPLATE_DATABASE}`));
   const connection = await connect({ url: serverUrl(TEMPLATE_DATABASE) });
@@ -13,7 +35,8 @@ export async function setup() {
 }
 
 export async function teardown() {
-  if (testDriver === "postgres") await dropTestDatabases();
+  if (testDriver === "pglite") await rm(pgliteTemplateFile, { force: true });
+  else await dropTestDatabases();
 }
 
 async function dropTestDatabases() {

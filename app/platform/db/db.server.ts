@@ -25,6 +25,8 @@ export interface ConnectOptions {
   url?: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
+  /** PGlite: start from this dump of another database's data directory (tests copy one migrated database). */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * PostgreSQL: how long a query waits for a connection (a free one of the pool, or a new one) before it
@@ -70,7 +72,11 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const dataDir = options.dataDir ?? "memory://";
   const inMemory = dataDir.startsWith("memory://");
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const label = inMemory
     ? "PGlite (in memory)"
