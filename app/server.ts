@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { sendApiError } from "./api/errors.server";
 import { createApi } from "./api/index.server";
@@ -19,6 +19,7 @@ import { channelDetection } from "./platform/http/channel.server";
 import { clientIp } from "./platform/http/client-ip.server";
 import { requestContext } from "./platform/http/context";
 import { deadline, lastResort } from "./platform/http/deadline.server";
+import { localeRequestHandlers } from "./platform/http/locale-handlers.server";
 import { microCache } from "./platform/http/micro-cache.server";
 import {
   type AppEnv,
@@ -153,10 +154,11 @@ export default await createHonoServer<AppEnv>({
     });
     // react-router-hono-server makes React Router's request handler anew for every request (development
     // swaps the build under it), and each one flattens and ranks the whole route table (every page in
-    // five locales) before its first use: about 1 ms of every page. Production has one build: one handler.
+    // five locales) before its first use: about 1 ms of every page. Production has one build: one handler
+    // per locale (decision 0055).
     if (!dev) {
-      const pages = createRequestHandler(await import("virtual:react-router/server-build"), "production");
-      app.use("*", (c) => pages(c.req.raw, loadContext(c)));
+      const handlerFor = localeRequestHandlers(await import("virtual:react-router/server-build"));
+      app.use("*", (c) => handlerFor(c.req.path)(c.req.raw, loadContext(c)));
     }
   },
   getLoadContext: loadContext,
