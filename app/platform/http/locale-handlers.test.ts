@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { matchRoutes, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../../routes";
 import { locales } from "../i18n/locales";
@@ -18,16 +18,15 @@ function tableOf(entries: RouteConfigEntry[], parentId = "root", table: Table = 
   return table;
 }
 
-type Nested = { id: string; path?: string; index?: boolean; children: Nested[] };
+type Nested = RouteObject;
 function nested(table: Table, parentId?: string): Nested[] {
   return Object.values(table)
     .filter((route) => route?.parentId === parentId)
-    .map((route) => ({
-      id: route!.id,
-      path: route!.path,
-      index: route!.index,
-      children: nested(table, route!.id),
-    }));
+    .map((route) =>
+      route!.index
+        ? { id: route!.id, path: route!.path, index: true }
+        : { id: route!.id, path: route!.path, children: nested(table, route!.id) },
+    );
 }
 
 const table = tableOf(routeConfig);
