@@ -38,28 +38,11 @@ export interface PageMatch {
   prefixed: boolean;
 }
 
-/** Paths whose page is remembered (every page renders its hreflang links from it); then it starts over. */
-const REMEMBERED = 5_000;
-const remembered = new Map<string, Readonly<PageMatch> | null>();
-
-/**
- * Which page a path is, in which locale (the prefix's, or the default for an unprefixed path). Tried
- * against every page's pattern in turn (React Router compiles each one again), so each answer is kept.
- */
-export function matchPage(pathname: string, options: { locale?: Locale } = {}): Readonly<PageMatch> | null {
-  const key = `${options.locale ?? ""} ${pathname}`;
-  const known = remembered.get(key);
-  if (known !== undefined) return known;
-  const page = findPage(pathname, options.locale);
-  if (remembered.size >= REMEMBERED) remembered.clear();
-  remembered.set(key, page && Object.freeze({ ...page, params: Object.freeze(page.params) }));
-  return remembered.get(key) ?? null;
-}
-
-function findPage(pathname: string, defaultFor: Locale | undefined): PageMatch | null {
+/** Which page a path is, in which locale (the prefix's, or the default for an unprefixed path). */
+export function matchPage(pathname: string, options: { locale?: Locale } = {}): PageMatch | null {
   const first = pathname.split("/")[1];
   const prefixed = isLocale(first);
-  const locale = prefixed ? first : (defaultFor ?? defaultLocale);
+  const locale = prefixed ? first : (options.locale ?? defaultLocale);
   const rest = prefixed ? pathname.slice(first.length + 1) || "/" : pathname;
   for (const id of pageIds) {
     const pattern = `/${pathPattern(id, locale)}`;
