@@ -75,7 +75,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm, unaccent },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    loadDataDir: options.loadDataDir,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const label = inMemory

@@ -17,23 +17,27 @@ type Handler = (request: Request, context: RouterContextProvider) => Promise<Res
  * the back office. Routes starting with the locale, a parameter (`:product/`), a splat or nothing stay.
  */
 export function localeBuild(build: ServerBuild, locale: Locale): ServerBuild {
-  const fullPath = (id: string | undefined): string => {
-    const route = id ? build.routes[id] : undefined;
-    if (!route) return "";
-    const parent = fullPath(route.parentId);
-    return route.path ? `${parent}/${route.path.replace(/^\//, "")}` : parent;
-  };
-  const canMatch = (id: string) => {
-    const first = fullPath(id).split("/").find(Boolean) ?? "";
-    return first === "" || first === locale || first.startsWith(":") || first === "*";
-  };
+  const kept = new Set(
+    Object.keys(build.routes).filter((id) => {
+      const first = fullPath(build.routes, id).split("/").find(Boolean) ?? "";
+      return first === "" || first === locale || first.startsWith(":") || first === "*";
+    }),
+  );
   const keep = <T>(table: Record<string, T>) =>
-    Object.fromEntries(Object.entries(table).filter(([id]) => canMatch(id)));
+    Object.fromEntries(Object.entries(table).filter(([id]) => kept.has(id)));
   return {
     ...build,
     routes: keep(build.routes) as ServerBuild["routes"],
     assets: { ...build.assets, routes: keep(build.assets.routes) },
   };
+}
+
+/** A route's path from the root: its ancestors' paths and its own, joined (`/nl/zoeken/`). */
+export function fullPath(routes: ServerBuild["routes"], id: string | undefined): string {
+  const route = id ? routes[id] : undefined;
+  if (!route) return "";
+  const parent = fullPath(routes, route.parentId);
+  return route.path ? `${parent}/${route.path.replace(/^\//, "")}` : parent;
 }
 
 /**

@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../../routes";
 import { locales } from "../i18n/locales";
-import { localeBuild, localeRequestHandlers } from "./locale-handlers.server";
+import { fullPath, localeBuild, localeRequestHandlers } from "./locale-handlers.server";
 
 type Table = ServerBuild["routes"];
 
@@ -39,14 +39,9 @@ const matchedIds = (routes: Nested[], path: string) =>
 
 /** A concrete path for every route pattern: parameters filled in, optional ones both ways. */
 function samplePaths(): string[] {
-  const full = (id: string): string => {
-    const route = table[id]!;
-    const parent = route.parentId ? full(route.parentId) : "";
-    return route.path ? `${parent}/${route.path.replace(/^\//, "")}` : parent;
-  };
   const paths = new Set<string>();
   for (const id of Object.keys(table)) {
-    const pattern = full(id) || "/";
+    const pattern = fullPath(table, id) || "/";
     for (const optional of [true, false]) {
       const path = pattern
         .split("/")
