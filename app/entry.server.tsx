@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./platform/http/context";
+import { lowPriorityModulePreloads } from "./platform/http/module-preloads.server";
 import { rememberRouteMatches } from "./platform/http/route-matches.server";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { logger } from "./platform/logging/logger.server";
@@ -53,7 +54,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -11,6 +11,10 @@ import { printTable, startShop } from "./server.mjs";
 const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const targets = { score: 97, jsKb: 150 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+// `LIGHTHOUSE_THROTTLING=devtools` loads the page on a really throttled connection and CPU instead of
+// simulating them from an unthrottled load (Lighthouse's default): slower, noisier, but what it reports
+// is what happened, not the simulator's reading of which requests block what.
+const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING ?? "simulate";
 
 // Worktrees on one machine each take their own port (`BENCH_PORT=3304 npm run bench:web`).
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3301) });
@@ -40,6 +44,7 @@ try {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance"],
+        throttlingMethod,
       });
       runs.push(lhr);
     }
@@ -62,25 +67,28 @@ try {
       value: `${score} (${spread}) · ${jsKb.toFixed(1)} KB JS · index ${benchmarkIndex}`,
       pass: score >= targets.score && jsKb <= targets.jsKb,
     });
-    printTable(`Lighthouse mobile · ${path} · 2-core machine, server and browser on the same machine`, [
-      {
-        metric: `performance score (median of ${spread})`,
-        value: score,
-        target: `≥ ${targets.score}`,
-        pass: score >= targets.score,
-      },
-      { metric: "LCP", value: audits["largest-contentful-paint"].displayValue },
-      { metric: "CLS", value: audits["cumulative-layout-shift"].displayValue },
-      { metric: "TBT", value: audits["total-blocking-time"].displayValue },
-      { metric: "FCP", value: audits["first-contentful-paint"].displayValue },
-      { metric: "host benchmark index (median)", value: benchmarkIndex },
-      {
-        metric: "JavaScript (gzipped transfer)",
-        value: `${jsKb.toFixed(1)} KB`,
-        target: `≤ ${targets.jsKb} KB`,
-        pass: jsKb <= targets.jsKb,
-      },
-    ]);
+    printTable(
+      `Lighthouse mobile (${throttlingMethod}) · ${path} · 2-core machine, server and browser on the same machine`,
+      [
+        {
+          metric: `performance score (median of ${spread})`,
+          value: score,
+          target: `≥ ${targets.score}`,
+          pass: score >= targets.score,
+        },
+        { metric: "LCP", value: audits["largest-contentful-paint"].displayValue },
+        { metric: "CLS", value: audits["cumulative-layout-shift"].displayValue },
+        { metric: "TBT", value: audits["total-blocking-time"].displayValue },
+        { metric: "FCP", value: audits["first-contentful-paint"].displayValue },
+        { metric: "host benchmark index (median)", value: benchmarkIndex },
+        {
+          metric: "JavaScript (gzipped transfer)",
+          value: `${jsKb.toFixed(1)} KB`,
+          target: `≤ ${targets.jsKb} KB`,
+          pass: jsKb <= targets.jsKb,
+        },
+      ],
+    );
   }
   printTable(
     `Lighthouse mobile · score ≥ ${targets.score} (median of ${RUNS}), JavaScript ≤ ${targets.jsKb} KB gzipped`,
