@@ -42,6 +42,9 @@ export default defineConfig({
   build: {
     target: "es2022",
     rolldownOptions: {
+      // Components only declare; the server-only static import of a component the browser loads lazily
+      // (buy-box.tsx's stock alert) is then dropped from the browser's chunk with the binding it no longer uses.
+      treeshake: { moduleSideEffects: (id: string) => !/app[\\/]components[\\/].*\.tsx$/.test(id) },
       output: {
         // A few larger files instead of twenty small ones: on a phone every extra request costs a round trip
         // and about 1 KB of response headers (a category page went from 17 scripts to 7).
@@ -75,9 +78,15 @@ export default defineConfig({
               ),
             },
             {
-              // The form controls the product page, checkout and account pages share, in one file instead of four.
+              // The field frame and messages the product page, checkout and account pages share, in one file
+              // instead of three, with the chevron of the selects and of the product page's sections.
               name: "form-controls",
-              test: /app[\\/](components[\\/]forms[\\/](field|controls|styles)|platform[\\/]forms[\\/]messages)\.tsx?$/,
+              test: /app[\\/](components[\\/]forms[\\/](field|styles)|platform[\\/]forms[\\/]messages)\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]chevron-down\.m?js$/,
+            },
+            {
+              // The inputs themselves, apart: the product page shows none until a lazy form needs them.
+              name: "form-inputs",
+              test: /app[\\/]components[\\/]forms[\\/]controls\.tsx$/,
             },
             {
               // What the product page shows at once and its lazy parts (lightbox, size advice) also use: one
@@ -85,7 +94,7 @@ export default defineConfig({
               name: "product",
               test: new RegExp(
                 [
-                  String.raw`app[\\/]components[\\/]product[\\/](reply|messages)\.ts$`,
+                  String.raw`app[\\/]components[\\/]product[\\/](reply|messages|product-checks)\.ts$`,
                   String.raw`app[\\/]domains[\\/]sizing[\\/]fit\.ts$`,
                   String.raw`app[\\/]components[\\/]ui[\\/]image-gallery\.tsx$`,
                   String.raw`lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](ruler|smartphone|zoom-in)\.m?js$`,

@@ -44,6 +44,11 @@ export default function handleRequest(
       </I18nextProvider>,
       {
         nonce,
+        // React outlines a finished Suspense boundary of more than 500 bytes once the document passes this
+        // size: its HTML goes to the end in a hidden div that a script moves into place. Without JavaScript
+        // (and for crawlers) it would stay hidden, so finished boundaries stay where they are, as the
+        // product page's server-rendered stock alert form must (buy-box.tsx).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

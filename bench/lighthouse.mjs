@@ -59,7 +59,11 @@ try {
     const scripts = (audits["network-requests"].details?.items ?? []).filter(
       (item) => item.resourceType === "Script",
     );
-    const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+    // The budget is gzipped JavaScript: the compressed bodies as served. Lighthouse's transfer sizes also
+    // count each response's HTTP headers (≈ 0.5 KB a script), printed beside it.
+    const jsKb =
+      (await Promise.all(scripts.map((item) => gzippedBytes(item.url)))).reduce((a, b) => a + b, 0) / 1024;
+    const transferKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
     failed ||= score < targets.score || jsKb > targets.jsKb;
     summary.push({
@@ -82,8 +86,8 @@ try {
         { metric: "FCP", value: audits["first-contentful-paint"].displayValue },
         { metric: "host benchmark index (median)", value: benchmarkIndex },
         {
-          metric: "JavaScript (gzipped transfer)",
-          value: `${jsKb.toFixed(1)} KB`,
+          metric: "JavaScript (gzipped)",
+          value: `${jsKb.toFixed(1)} KB (${transferKb.toFixed(1)} KB transferred with headers)`,
           target: `≤ ${targets.jsKb} KB`,
           pass: jsKb <= targets.jsKb,
         },
@@ -99,6 +103,15 @@ try {
   await shop.stop();
 }
 process.exitCode = failed ? 1 : 0;
+
+/** The body a browser that accepts gzip is sent for `url`: the zopfli `.gz` the build wrote, as is. */
+async function gzippedBytes(url) {
+  const response = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+  await response.arrayBuffer();
+  const length = response.headers.get("content-length");
+  if (!length) throw new Error(`${url} came without a content-length: its compressed size is unknown`);
+  return Number(length);
+}
 
 async function issuePages() {
   const response = await fetch(`${shop.origin}/api/v1/search?locale=en&q=dress`);

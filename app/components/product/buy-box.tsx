@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { openBag } from "~/components/cart/bag-events";
@@ -13,7 +13,16 @@ import { productMessage } from "./messages";
 import { productChecks } from "./product-checks";
 import { buttonClass, type ProductActionData, useProductReply } from "./reply";
 import { SizeAdvice } from "./size-advice";
-import { StockAlertForm } from "./stock-alert-form";
+import { StockAlertForm as RenderedStockAlertForm } from "./stock-alert-form";
+
+/**
+ * Most products have no sold-out size, so the browser loads the stock alert form (and the form controls
+ * it alone uses here) only for a page that shows it: the server renders it in place, and the browser
+ * keeps that HTML, a working form without JavaScript, until the module has come and hydrated it.
+ */
+const StockAlertForm = import.meta.env.SSR
+  ? RenderedStockAlertForm
+  : lazy(() => import("./stock-alert-form").then((module) => ({ default: module.StockAlertForm })));
 
 /** Size choice, add to bag (size required, checked here and on the server) and the stock alert. */
 export function BuyBox({
@@ -143,11 +152,13 @@ export function BuyBox({
       ) : null}
       {soldOutSizes.length > 0 && orderState !== "coming-soon" ? (
         <div ref={alertRef}>
-          <StockAlertForm
-            sizes={soldOutSizes}
-            chosen={chosenSoldOut ? chosenVariant.id : undefined}
-            open={chosenSoldOut || orderState === "sold-out" || orderState === "available-soon"}
-          />
+          <Suspense>
+            <StockAlertForm
+              sizes={soldOutSizes}
+              chosen={chosenSoldOut ? chosenVariant.id : undefined}
+              open={chosenSoldOut || orderState === "sold-out" || orderState === "available-soon"}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>
