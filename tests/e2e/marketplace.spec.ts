@@ -26,6 +26,22 @@ test("the shop's second-hand link opens the marketplace home in every locale", a
   await expectNoSeriousA11yViolations(page);
 });
 
+test("only a grid that opens the page loads its first pictures at once, at high priority", async ({
+  page,
+}) => {
+  // On the marketplace home the new-in grid comes after the hero, the stores and the categories: its
+  // pictures wait for the viewport and leave the bandwidth to the stylesheet and the heading (the LCP).
+  await page.goto("/en/marketplace/");
+  const newIn = page.getByRole("region", { name: en.home.newIn }).locator("img");
+  await expect(newIn).toHaveCount(12);
+  await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(0);
+  await expect(newIn.first()).toHaveAttribute("loading", "lazy");
+  // Browsing, the grid is the page: its first row loads at once.
+  await page.goto("/en/marketplace/browse/");
+  await expect(page.locator('main article img[fetchpriority="high"]')).toHaveCount(4);
+  await expect(page.locator("main article img").first()).toHaveAttribute("loading", "eager");
+});
+
 test("a shopper searches, filters by size, opens a listing and its store", async ({ page }) => {
   // Four pages, each checked with axe.
   test.slow();

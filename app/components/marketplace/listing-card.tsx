@@ -71,11 +71,17 @@ export function ListingGrid({
   listings,
   columns = 5,
   label,
+  first = false,
 }: {
   listings: readonly ListingCardData[];
   /** Columns on a wide screen: 5 on a full-width page, 4 beside filters, 3 for a store's large grid. */
   columns?: 3 | 4 | 5;
   label?: string;
+  /**
+   * The grid opens the page: its first four pictures load at once, at high priority (one holds the LCP).
+   * Further down a page they load lazily and leave the bandwidth to the stylesheet and what is on screen.
+   */
+  first?: boolean;
 }) {
   return (
     <ul
@@ -84,7 +90,7 @@ export function ListingGrid({
     >
       {listings.map((listing, i) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} priority={i < 4} />
+          <ListingCard listing={listing} priority={first && i < 4} />
         </li>
       ))}
     </ul>

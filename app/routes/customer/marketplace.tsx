@@ -316,7 +316,7 @@ export default function MyMarketplace({ loaderData, actionData }: Route.Componen
         loaderData.favourites.length === 0 ? (
           <p className="text-sm text-muted">{t("my.noFavourites")}</p>
         ) : (
-          <ListingGrid listings={loaderData.favourites} columns={3} />
+          <ListingGrid listings={loaderData.favourites} columns={3} first />
         )
       ) : null}
 

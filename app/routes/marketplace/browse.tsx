@@ -101,7 +101,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-muted">{t("browse.noResultsHint")}</p>
             </div>
           ) : (
-            <ListingGrid listings={result.cards} columns={4} />
+            <ListingGrid listings={result.cards} columns={4} first />
           )}
           {result.pageCount > 1 ? (
             <nav

@@ -171,7 +171,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           {listings.length === 0 ? (
             <p className="py-12 text-center text-muted">{t("store.empty")}</p>
           ) : (
-            <ListingGrid listings={listings} columns={store.gridType === "large" ? 3 : 5} />
+            <ListingGrid listings={listings} columns={store.gridType === "large" ? 3 : 5} first />
           )}
         </section>
         <p className="pt-10 text-sm">
