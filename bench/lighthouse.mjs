@@ -37,8 +37,11 @@ try {
     const url = `${shop.origin}${path}`;
     await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }); // warm-up
     // The score moves with the machine's load (TBT under 4× CPU slowdown): report the median of RUNS runs.
+    // A run Lighthouse could not finish (a runtime error, no score) measured nothing: it is reported and
+    // run again, up to three times per page, instead of entering the median as a 0.
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    let failures = 0;
+    while (runs.length < RUNS) {
       const { lhr } = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -46,6 +49,11 @@ try {
         onlyCategories: ["performance"],
         throttlingMethod,
       });
+      if (lhr.runtimeError || lhr.categories.performance.score === null) {
+        console.warn(`${path}: run failed (${lhr.runtimeError?.code ?? "no score"}), run again`);
+        if (++failures > 3) throw new Error(`${path}: ${failures} Lighthouse runs failed`);
+        continue;
+      }
       runs.push(lhr);
     }
     runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
