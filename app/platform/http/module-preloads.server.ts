@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 const HEAD_END = "</head>";
 const PRELOAD = '<link rel="modulepreload" ';
@@ -15,21 +14,22 @@ const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low" ';
  * passed on, and the rest of the document streams untouched.
  */
 export function lowPriorityModulePreloads(): Transform {
-  let head: string | undefined = "";
-  const decoder = new StringDecoder("utf8");
+  // Bytes before `</head>`, held; undefined once the head has gone out. `</head>` is ASCII, so cutting
+  // there never splits a letter: only the head is decoded, and the body's bytes pass on as they came.
+  let held: Buffer | undefined = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (head === undefined) return callback(null, chunk);
-      head += decoder.write(chunk);
-      const end = head.indexOf(HEAD_END);
+      if (held === undefined) return callback(null, chunk);
+      held = Buffer.concat([held, chunk]);
+      const end = held.indexOf(HEAD_END);
       if (end === -1) return callback();
-      const out = head.slice(0, end).replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD) + head.slice(end);
-      head = undefined;
-      callback(null, Buffer.from(out, "utf8"));
+      const head = held.subarray(0, end).toString("utf8").replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD);
+      const rest = held.subarray(end);
+      held = undefined;
+      callback(null, Buffer.concat([Buffer.from(head, "utf8"), rest]));
     },
     flush(callback) {
-      if (head !== undefined) head += decoder.end();
-      callback(null, head ? Buffer.from(head, "utf8") : undefined);
+      callback(null, held?.length ? held : undefined);
     },
   });
 }
