@@ -25,6 +25,7 @@ import {
   MaintenancePage,
   NotFoundPage,
 } from "./components/system/lazy-system-pages";
+import { HeartSymbol } from "./components/ui/heart-symbol";
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t("nav.skipToContent")}
         </a>
+        <HeartSymbol />
         {children}
         <ScrollRestoration />
         <PageMessages namespaces={namespaces} />

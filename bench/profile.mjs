@@ -40,7 +40,10 @@ const shop = await startShop({
     DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "shop-bench-data"),
     MICRO_CACHE: "off",
   },
-  nodeArgs: flag === "--cpu-prof" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  nodeArgs: [
+    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    ...(flag === "--cpu-prof" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+  ],
 });
 const ticks = () => {
   const fields = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" ");

@@ -117,8 +117,15 @@ test("a shopper wishlists a product from a card and finds it on the wishlist pag
   const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
   const heart = card.getByRole("button", { name: wishlistEn.add.replace("{{product}}", name) });
   await expect(heart).toHaveAttribute("aria-pressed", "false");
+  // The heart is drawn from the page's one symbol: it is there, and the drawing has a size.
+  const drawn = heart.locator('svg use[href="#icon-heart"]');
+  await expect(page.locator("symbol#icon-heart path")).toHaveCount(1);
+  expect((await drawn.boundingBox())?.width ?? 0).toBeGreaterThan(10);
+  const unfilled = await drawn.evaluate((use) => getComputedStyle(use).fill);
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
+  // Pressed, the symbol's path takes the accent fill from the heart's svg.
+  await expect.poll(() => drawn.evaluate((use) => getComputedStyle(use).fill)).not.toBe(unfilled);
   await expect(page.locator("[data-wishlist-count]")).toHaveAttribute("data-wishlist-count", "1");
 
   // The heart stays pressed on the next (cached, identical) page view.

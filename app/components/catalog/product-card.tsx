@@ -28,38 +28,43 @@ export function ProductCard({
       : product.fewLeft
         ? t("listing.onlyLeft", { count: product.stock })
         : null;
+  const badges = discounted || product.appOnly;
+  const labels = (
+    <>
+      {badges ? (
+        <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          {discounted ? (
+            <span className="bg-sale px-2 py-0.5 text-xs font-semibold text-white">
+              {t("listing.discountLabel", { percent })}
+            </span>
+          ) : null}
+          {product.appOnly ? (
+            <span className="bg-ink px-2 py-0.5 text-xs text-white">{t("listing.appOnly")}</span>
+          ) : null}
+        </div>
+      ) : null}
+      {label ? (
+        <span className="absolute right-2 bottom-2 bg-white/90 px-2 py-0.5 text-xs text-ink">{label}</span>
+      ) : null}
+    </>
+  );
   return (
     <article className="group relative">
       <WishlistButton productId={product.id} productName={product.name} />
       <Link to={to("product", { product: product.slug })} className="block">
-        <div className="relative overflow-hidden bg-sand">
-          {product.image ? (
-            <LazyImage
-              image={product.image}
-              alt=""
-              sizes="(min-width: 1024px) 22vw, (min-width: 640px) 31vw, 45vw"
-              priority={priority}
-              imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
-            />
-          ) : (
-            <div className="aspect-[2/3]" />
-          )}
-          <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-            {discounted ? (
-              <span className="bg-sale px-2 py-0.5 text-xs font-semibold text-white">
-                {t("listing.discountLabel", { percent })}
-              </span>
-            ) : null}
-            {product.appOnly ? (
-              <span className="bg-ink px-2 py-0.5 text-xs text-white">{t("listing.appOnly")}</span>
-            ) : null}
-          </div>
-          {label ? (
-            <span className="absolute right-2 bottom-2 bg-white/90 px-2 py-0.5 text-xs text-ink">
-              {label}
-            </span>
-          ) : null}
-        </div>
+        {product.image ? (
+          <LazyImage
+            image={product.image}
+            alt=""
+            sizes="(min-width: 1024px) 22vw, (min-width: 640px) 31vw, 45vw"
+            priority={priority}
+            imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+          >
+            {labels}
+          </LazyImage>
+        ) : (
+          <div className="relative aspect-[2/3] bg-sand">{labels}</div>
+        )}
         {product.highlights?.length && !product.comingSoon && product.stock > 0 ? (
           <ul aria-label={t("highlights.label")} className="mt-2 flex flex-wrap gap-1" data-highlights="">
             {product.highlights.map((highlight) => (
@@ -77,7 +82,10 @@ export function ProductCard({
       </Link>
       <p className="mt-0.5 text-xs text-muted">{product.brand}</p>
       <p className="mt-1 text-sm">
-        <span className={discounted ? "font-semibold text-sale" : ""} data-price-cents={product.priceCents}>
+        <span
+          className={discounted ? "font-semibold text-sale" : undefined}
+          data-price-cents={product.priceCents}
+        >
           {formatMoney(money(product.priceCents), locale)}
         </span>
         {discounted ? (

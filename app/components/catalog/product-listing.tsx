@@ -59,7 +59,7 @@ function FacetForm({ listing, query, id }: { listing: AnyListing; query: Listing
             <ul className="space-y-1">
               {listing.facets[facet].map(({ value, count }) => (
                 <li key={value}>
-                  <label className="flex min-h-8 items-center gap-2 text-sm">
+                  <label className="flex min-h-8 items-center gap-2 text-sm capitalize">
                     <input
                       type="checkbox"
                       name={facet}
@@ -67,7 +67,7 @@ function FacetForm({ listing, query, id }: { listing: AnyListing; query: Listing
                       defaultChecked={query.filters[facet].includes(value)}
                       className="size-4 accent-ink"
                     />
-                    <span className="capitalize">{label(facet, value)}</span>
+                    {label(facet, value)}
                     <span className="ms-auto text-xs text-muted">{count}</span>
                   </label>
                 </li>

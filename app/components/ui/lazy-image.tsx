@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { type ImageSet, imageCandidates, type ResponsiveImage } from "~/domains/catalog/image-set";
 
 export type { ImageSet, ResponsiveImage };
@@ -69,6 +69,8 @@ export interface LazyImageProps {
   className?: string;
   imgClassName?: string;
   style?: CSSProperties;
+  /** Drawn over the picture inside its box (labels), so a card needs no second positioned box. */
+  children?: ReactNode;
 }
 
 /**
@@ -86,6 +88,7 @@ export function LazyImage({
   className = "",
   imgClassName = "",
   style,
+  children,
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [deferred, setDeferred] = useState(() => !priority && hydrated && !supportsNativeLazy());
@@ -139,6 +142,7 @@ export function LazyImage({
         }}
         className={`absolute inset-0 size-full ${fit === "cover" ? "object-cover" : "object-contain"} ${imgClassName}`}
       />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { updateVisitor, useVisitorValue } from "~/components/layout/use-visitor";
+import { HEART_SYMBOL_ID } from "~/components/ui/heart-symbol";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
 /**
@@ -101,25 +102,22 @@ export function WishlistButton({
 }
 
 /**
- * Lucide's heart with the markup lucide-react renders for it, drawn without lucide's per-render work: a
- * category page draws 48 of them, and that work was 3 % of an uncached page's CPU (docs/scaling.md).
+ * Lucide's heart, drawn from the page's one `<symbol>` (`HeartSymbol`, in the root layout): a category page
+ * draws 48 hearts, and each inline copy of the path and lucide's attributes was ≈ 420 bytes of HTML for
+ * React to write and the server to compress (docs/scaling.md). The outer `<svg>` carries the stroke and
+ * fill, which the symbol's path inherits, so the pressed heart fills with the accent colour.
  */
 function HeartIcon({ className }: { className: string }) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
       strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`lucide lucide-heart ${className}`.trim()}
+      className={`lucide-heart ${className}`}
       aria-hidden="true"
     >
-      <path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5" />
+      <use href={`#${HEART_SYMBOL_ID}`} />
     </svg>
   );
 }
