@@ -26,7 +26,6 @@ import {
   NotFoundPage,
 } from "./components/system/lazy-system-pages";
 import { HeartSymbol } from "./components/ui/heart-symbol";
-import { ListLinkNavigation } from "./components/ui/list-link";
 import { OverlayProvider } from "./components/ui/overlay-manager";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
@@ -109,7 +108,6 @@ export default function App() {
   return (
     <OverlayProvider>
       <NavigationProgress />
-      <ListLinkNavigation />
       <OfflineBanner />
       <Outlet />
       <CookieConsent />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { LazyImage } from "~/components/ui/lazy-image";
-import { ListLink } from "~/components/ui/list-link";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import type { PageCard, ProductCard as ProductCardData } from "~/domains/catalog/listing.server";
 import { discountPercent } from "~/domains/pricing/discount";
@@ -51,7 +51,7 @@ export function ProductCard({
   return (
     <article className="group relative">
       <WishlistButton productId={product.id} productName={product.name} />
-      <ListLink href={to("product", { product: product.slug })} className="block">
+      <Link to={to("product", { product: product.slug })} className="block">
         {product.image ? (
           <LazyImage
             image={product.image}
@@ -79,7 +79,7 @@ export function ProductCard({
           </ul>
         ) : null}
         <h3 className="mt-3 text-sm leading-snug">{product.name}</h3>
-      </ListLink>
+      </Link>
       <p className="mt-0.5 text-xs text-muted">{product.brand}</p>
       <p className="mt-1 text-sm">
         <span
