@@ -87,10 +87,9 @@ describe("product photos on a fresh shop (issue 22)", () => {
     const order: string[] = [];
     const started = Date.now();
     while (order.length < colours.length && Date.now() - started < 20_000) {
-      for (const [i, s] of colours.entries()) {
-        const key = imageKey(s);
-        if (!order.includes(key) && existsSync(path.join(dataDir, sets[i]?.original.url ?? "")))
-          order.push(key);
+      for (const [i, set] of sets.entries()) {
+        const key = imageKey(colours[i] as ImageSpec);
+        if (!order.includes(key) && existsSync(path.join(dataDir, set.original.url))) order.push(key);
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
