@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
@@ -17,6 +16,7 @@ import { env } from "./platform/env.server";
 import { httpErrors } from "./platform/http/api-error";
 import { channelDetection } from "./platform/http/channel.server";
 import { clientIp } from "./platform/http/client-ip.server";
+import { compressAnswers } from "./platform/http/compress.server";
 import { requestContext } from "./platform/http/context";
 import { deadline, lastResort } from "./platform/http/deadline.server";
 import { localeRequestHandlers } from "./platform/http/locale-handlers.server";
@@ -92,7 +92,7 @@ export default await createHonoServer<AppEnv>({
     app.use(requestLog);
     // Outside the deadline: a late request's handler still finishes after the 503 went out, and a
     // compression inside would then read the body of the answer being sent ("ReadableStream is locked").
-    app.use(compress());
+    app.use(compressAnswers());
     // Every answer within 8 s, also when the database is slow or gone (docs/reliability.md); not in
     // development, where Vite's first compile of a page may take longer.
     if (!dev) app.use(deadline({ ms: REQUEST_DEADLINE_MS }));

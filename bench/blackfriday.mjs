@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensureDatabase, guestOrder, percentiles, ticksOf } from "./load.mjs";
-import { printTable } from "./server.mjs";
+import { printTable, shopNode } from "./server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
@@ -48,7 +48,7 @@ const replicas = [];
 async function startReplicas(count) {
   const names = ["a", "b"].slice(0, count);
   for (const name of names) {
-    const child = spawn(process.execPath, ["build/server/index.js"], {
+    const child = spawn(shopNode, ["build/server/index.js"], {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
       env: {

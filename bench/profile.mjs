@@ -1,7 +1,9 @@
 // `node bench/profile.mjs <product|pages> [--cpu-prof]`: the built shop on the bench database (micro-cache
 // off), a warm-up pass over the request variants, then BENCH_REQUESTS of one scenario's requests; prints
 // the shop process's CPU ms per request (from /proc, so the machine's other load does not count) and,
-// with --cpu-prof, leaves a V8 CPU profile of the measured loop in BENCH_PROFILE_DIR.
+// with --cpu-prof, leaves a V8 CPU profile of the measured loop in BENCH_PROFILE_DIR. Like this,
+// without an Accept-Encoding, the answers are not compressed; BENCH_ACCEPT_ENCODING="gzip, deflate, br"
+// asks as a browser does and counts the compression too.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +66,9 @@ try {
     url: shop.origin,
     connections: 4,
     amount,
+    headers: process.env.BENCH_ACCEPT_ENCODING
+      ? { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING }
+      : {},
     requests: [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }],
   });
   const used = (ticks() - before) * 10;

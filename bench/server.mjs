@@ -1,10 +1,20 @@
 // Starts the built shop for a benchmark on its own port and data directory, and stops it again.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The Node the shop runs on in production: the project's pinned one (package.json's `node`), not whichever
+ * `node` started the bench. `npm run` puts it first on the PATH, but `node bench/profile.mjs` typed in a
+ * shell would otherwise measure the system's: on Node 20 an uncached category page cost 16.3 ms of CPU
+ * where Node 24 took 13.6 ms on the same machine (2026-11-29).
+ */
+export const shopNode = existsSync(path.join(root, "node_modules/.bin/node"))
+  ? path.join(root, "node_modules/.bin/node")
+  : process.execPath;
 
 /**
  * Serves build/ with NODE_ENV=production; `env` can point it at PostgreSQL (DATABASE_URL) or seed more;
@@ -12,7 +22,7 @@ const root = path.resolve(import.meta.dirname, "..");
  */
 export async function startShop({ port = 3300, env = {}, nodeArgs = [] } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const child = spawn(process.execPath, [...nodeArgs, "build/server/index.js"], {
+  const child = spawn(shopNode, [...nodeArgs, "build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { describe, expect, it } from "vitest";
+import { compressAnswers } from "./compress.server";
 import { deadline, lastResort } from "./deadline.server";
 import type { AppEnv } from "./middleware.server";
 
@@ -93,9 +93,9 @@ describe("the deadline and compression (app/server.ts's order)", () => {
       errors.push(error);
       return c.text("error page", 500);
     });
-    if (order === "compress outside") app.use(compress());
+    if (order === "compress outside") app.use(compressAnswers());
     app.use(deadline({ ms: 100 }));
-    if (order === "compress inside") app.use(compress());
+    if (order === "compress inside") app.use(compressAnswers());
     app.get("/nl/slow/", async (c) => {
       await sleep(250);
       return c.html(`<p>${"late ".repeat(2000)}</p>`);
