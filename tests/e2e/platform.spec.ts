@@ -122,7 +122,10 @@ test("the API documents itself and answers in the Api error shape", async ({ req
 });
 
 test("SIGTERM stops taking work, closes the database and exits 0", async () => {
-  test.setTimeout(90_000);
+  // A fresh embedded database migrates before it answers ready: ≈ 30 s on a quiet 2-core machine, over
+  // 60 s while three other journeys share it (failed so once, passed on retry). Readiness is not what
+  // this journey tests.
+  test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-sigterm-"));
   const port = 3190 + test.info().workerIndex;
   const server = spawn(process.execPath, ["build/server/index.js"], {
@@ -140,7 +143,7 @@ test("SIGTERM stops taking work, closes the database and exits 0", async () => {
   try {
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/ready/`).catch(() => null))?.status, {
-        timeout: 60_000,
+        timeout: 150_000,
       })
       .toBe(200);
     const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
