@@ -18,8 +18,9 @@ const THRESHOLD_BYTES = 1024;
 export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const body = c.res.body;
     if (
-      !c.res.body ||
+      !body ||
       c.res.status === 206 ||
       c.res.headers.has("Content-Encoding") ||
       c.res.headers.has("Transfer-Encoding") ||
@@ -34,9 +35,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ""))
       c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
-    const res = c.res;
-    if (!res.body) return;
-    c.res = new Response(res.body.pipeThrough(gzipByTick()), res);
+    c.res = new Response(body.pipeThrough(gzipByTick()), c.res);
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", "gzip");
     const etag = c.res.headers.get("ETag");
@@ -60,11 +59,14 @@ export function gzipByTick(): TransformStream<Uint8Array, Uint8Array> {
   const gzip = zlib.createGzip();
   let held: Uint8Array[] = [];
   let sending: Promise<void> | null = null;
-  const send = () => {
-    const batch = held.length === 1 ? (held[0] as Uint8Array) : Buffer.concat(held);
+  /** Hands zlib what is held as one chunk. */
+  const writeHeld = () => {
+    if (held.length) gzip.write(held.length === 1 ? (held[0] as Uint8Array) : Buffer.concat(held));
     held = [];
+  };
+  const send = () => {
     sending = null;
-    gzip.write(batch);
+    writeHeld();
     gzip.flush(zlib.constants.Z_SYNC_FLUSH);
   };
   // `cancel` (the browser went away: free zlib at once) is in the Streams standard and in Node, not yet in
@@ -87,7 +89,7 @@ export function gzipByTick(): TransformStream<Uint8Array, Uint8Array> {
     },
     async flush() {
       await sending;
-      if (held.length) gzip.write(Buffer.concat(held));
+      writeHeld();
       const ended = once(gzip, "end");
       gzip.end();
       await ended;
