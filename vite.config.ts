@@ -64,7 +64,7 @@ export default defineConfig({
                   String.raw`app[\\/]platform[\\/]money\.ts`,
                   String.raw`app[\\/]routing[\\/](use-routing|urls|pages|meta|route-ids)\.ts`,
                   String.raw`app[\\/]components[\\/]layout[\\/](?!navigation-fly-in)`,
-                  String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image|close-button)\.tsx`,
+                  String.raw`app[\\/]components[\\/]ui[\\/](overlay-manager|lazy-image|close-button|cached-element)\.tsx`,
                   String.raw`app[\\/]components[\\/]system[\\/]lazy-system-pages\.ts`,
                   String.raw`app[\\/]components[\\/]catalog[\\/]product-card\.tsx`,
                   // The footer's newsletter form checks itself as the product page's forms do.

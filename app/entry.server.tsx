@@ -6,11 +6,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
 import { lowPriorityModulePreloads } from "./platform/http/module-preloads.server";
 import { rememberRouteMatches } from "./platform/http/route-matches.server";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { logger } from "./platform/logging/logger.server";
+import { MarkupCacheContext } from "./platform/render/markup-cache";
+import { markupCache } from "./platform/render/markup-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +43,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={serverI18n(locale)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupCacheContext value={markupCache(locale, env().I18N_STRATEGY)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupCacheContext>
       </I18nextProvider>,
       {
         nonce,

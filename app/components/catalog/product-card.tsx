@@ -7,6 +7,14 @@ import { discountPercent } from "~/domains/pricing/discount";
 import { formatMoney, money } from "~/platform/money";
 import { usePageHref, useRouting } from "~/routing/use-routing";
 
+/**
+ * The `CachedElement` key of a card that is not the page's priority one: everything the card shows comes
+ * from its data, so the data is the key (a changed price, stock or label is another card).
+ */
+export function cardKey(product: ProductCardData | PageCard): string {
+  return `card:${JSON.stringify(product)}`;
+}
+
 /** A product in a listing: photo, labels, name, brand and price (with the original price when discounted). */
 export function ProductCard({
   product,

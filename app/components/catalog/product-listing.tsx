@@ -2,7 +2,8 @@ import { SlidersHorizontal } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
-import { ProductCard } from "~/components/catalog/product-card";
+import { cardKey, ProductCard } from "~/components/catalog/product-card";
+import { CachedElement } from "~/components/ui/cached-element";
 import type {
   ProductCard as CardData,
   Listing,
@@ -266,14 +267,17 @@ export function ProductListing({
                 // loads lazily (those in view start right after layout) so it does not compete with the CSS
                 // and scripts.
                 // Cards far below the fold skip style, layout and paint until they come near the viewport.
-                <li
+                // The server renders each other card once and reuses its HTML on every listing it is on.
+                <CachedElement
+                  as="li"
                   key={product.id}
+                  cacheKey={index === 0 ? null : cardKey(product)}
                   className={
                     index >= 8 ? "[contain-intrinsic-size:auto_30rem] [content-visibility:auto]" : undefined
                   }
                 >
                   <ProductCard product={product} priority={index === 0} />
-                </li>
+                </CachedElement>
               ))}
             </ul>
           )}

@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ProductCard } from "~/components/catalog/product-card";
+import { cardKey, ProductCard } from "~/components/catalog/product-card";
+import { CachedElement } from "~/components/ui/cached-element";
 import type { PageCard } from "~/domains/catalog/listing.server";
 import type { Block } from "~/domains/content/blocks";
 import { contentImageSrcSet } from "~/domains/content/images";
@@ -37,9 +38,9 @@ function Shelf({ title, products }: { title: string; products: PageCard[] }) {
       ) : (
         <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 desktop:grid-cols-4">
           {products.map((product) => (
-            <li key={product.id}>
+            <CachedElement as="li" key={product.id} cacheKey={cardKey(product)}>
               <ProductCard product={product} />
-            </li>
+            </CachedElement>
           ))}
         </ul>
       )}

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ProductCard } from "~/components/catalog/product-card";
+import { cardKey, ProductCard } from "~/components/catalog/product-card";
+import { CachedElement } from "~/components/ui/cached-element";
 import type { ProductDetail } from "~/domains/catalog/product.server";
 import { sendViewBeacon } from "~/domains/highlights/beacon";
 import type { Highlight } from "~/domains/highlights/labels";
@@ -111,9 +112,9 @@ export function ShopTheLook({ product }: { product: ProductDetail }) {
       </h2>
       <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 desktop:grid-cols-4">
         {product.look.map((item) => (
-          <li key={item.id}>
+          <CachedElement as="li" key={item.id} cacheKey={cardKey(item)}>
             <ProductCard product={item} />
-          </li>
+          </CachedElement>
         ))}
       </ul>
     </section>

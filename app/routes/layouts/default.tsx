@@ -12,6 +12,7 @@ import { reportNavigationError } from "~/components/layout/navigation-progress";
 import { NoticeBanner } from "~/components/layout/notice-banner";
 import { NewsletterToast } from "~/components/marketing/newsletter-toast";
 import { ErrorPage, NotFoundPage } from "~/components/system/lazy-system-pages";
+import { CachedElement } from "~/components/ui/cached-element";
 import { categoryTree } from "~/domains/catalog/catalog.server";
 import { noticesContext, routingContext } from "~/routing/middleware.server";
 import type { Route } from "./+types/default";
@@ -30,7 +31,14 @@ function Chrome({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <NoticeBanner notices={data?.notices ?? []} />
-      <Header categories={data?.categories ?? []} />
+      {/* The same for every page of a locale until the categories change: rendered once on the server. */}
+      <CachedElement
+        as="div"
+        className="contents"
+        cacheKey={`header:${JSON.stringify(data?.categories ?? [])}`}
+      >
+        <Header categories={data?.categories ?? []} />
+      </CachedElement>
       <div className="flex-1">{children}</div>
       <Footer />
       <NewsletterToast />

@@ -1,9 +1,10 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { ProductCard } from "~/components/catalog/product-card";
+import { cardKey, ProductCard } from "~/components/catalog/product-card";
 import { ContentBlocks } from "~/components/content/blocks";
 import { PreviewBanner } from "~/components/content/preview-banner";
+import { CachedElement } from "~/components/ui/cached-element";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { type HomeTile, homePage } from "~/domains/catalog/catalog.server";
 import type { PageCard } from "~/domains/catalog/listing.server";
@@ -88,9 +89,9 @@ function Shelf({
       {/* A swipeable row on phones, a grid of four across on desktop. */}
       <ul className="-mx-4 grid auto-cols-[44%] grid-flow-col gap-x-4 overflow-x-auto scroll-px-4 px-4 pb-2 snap-x snap-mandatory sm:auto-cols-[30%] desktop:mx-0 desktop:auto-cols-auto desktop:grid-flow-row desktop:grid-cols-4 desktop:gap-y-10 desktop:overflow-visible desktop:px-0">
         {products.map((product) => (
-          <li key={product.id} className="snap-start">
+          <CachedElement as="li" key={product.id} className="snap-start" cacheKey={cardKey(product)}>
             <ProductCard product={product} />
-          </li>
+          </CachedElement>
         ))}
       </ul>
     </section>
