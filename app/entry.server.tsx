@@ -8,7 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { env } from "./platform/env.server";
 import { requestContext } from "./platform/http/context";
-import { lowPriorityModulePreloads } from "./platform/http/module-preloads.server";
+import { documentStream } from "./platform/http/document-stream.server";
 import { rememberRouteMatches } from "./platform/http/route-matches.server";
 import { serverI18n } from "./platform/i18n/resources.server";
 import { logger } from "./platform/logging/logger.server";
@@ -64,7 +64,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(lowPriorityModulePreloads()).pipe(body);
+          pipe(documentStream()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

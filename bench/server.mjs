@@ -18,11 +18,12 @@ export const shopNode = existsSync(path.join(root, "node_modules/.bin/node"))
 
 /**
  * Serves build/ with NODE_ENV=production; `env` can point it at PostgreSQL (DATABASE_URL) or seed more;
- * `nodeArgs` go to node (`--cpu-prof`, which NODE_OPTIONS does not take).
+ * `nodeArgs` go to node (`--cpu-prof`, which NODE_OPTIONS does not take). `build` serves another build
+ * kept inside the project (its server imports the project's node_modules), to compare two in one run.
  */
-export async function startShop({ port = 3300, env = {}, nodeArgs = [] } = {}) {
+export async function startShop({ port = 3300, env = {}, nodeArgs = [], build = "build" } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const child = spawn(shopNode, [...nodeArgs, "build/server/index.js"], {
+  const child = spawn(shopNode, [...nodeArgs, path.join(build, "server/index.js")], {
     cwd: root,
     env: {
       ...process.env,
