@@ -17,6 +17,7 @@ import {
   sortsFor,
 } from "~/domains/catalog/listing-query";
 import { useMinimumDisplay } from "~/platform/navigation/hooks";
+import { type Packed, unpack } from "~/platform/render/packed";
 
 const FlyIn = lazy(() => import("~/components/ui/fly-in").then((m) => ({ default: m.FlyIn })));
 
@@ -133,7 +134,7 @@ function FacetForm({ listing, query, id }: { listing: AnyListing; query: Listing
  * the search page. Everything is a GET form or a link, so it works without JavaScript.
  */
 export function ProductListing({
-  listing,
+  listing: packed,
   query,
   title,
   subtitle,
@@ -141,7 +142,8 @@ export function ProductListing({
   empty,
   embedded = false,
 }: {
-  listing: AnyListing;
+  /** Packed by the page's loader (`platform/render/packed`): a listing is most of a page's data. */
+  listing: Packed<AnyListing>;
   query: ListingQuery;
   title: string;
   /** Under the title; the product count by default. */
@@ -154,10 +156,11 @@ export function ProductListing({
   embedded?: boolean;
 }) {
   const { t } = useTranslation("catalog");
+  const listing = unpack(packed);
   const { pathname } = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [more, setMore] = useState<(CardData | PageCard)[]>([]);
-  const fetcher = useFetcher<{ listing: AnyListing }>();
+  const fetcher = useFetcher<{ listing: Packed<AnyListing> }>();
   const lastPage = query.page + (more.length > 0 ? Math.ceil(more.length / 48) : 0);
   const pageHref = (page: number) => {
     const params = listingSearchParams({ ...query, page });
@@ -167,9 +170,9 @@ export function ProductListing({
   // A new listing (other filters, sort or category) starts again from its own page. Unchanged when already
   // empty: a new [] would re-render all 48 cards right after hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the listing itself changes
-  useEffect(() => setMore((current) => (current.length > 0 ? [] : current)), [listing]);
+  useEffect(() => setMore((current) => (current.length > 0 ? [] : current)), [packed]);
   useEffect(() => {
-    const next = fetcher.data?.listing.products;
+    const next = fetcher.data && unpack(fetcher.data.listing).products;
     if (fetcher.state === "idle" && next) setMore((current) => [...current, ...next]);
   }, [fetcher.state, fetcher.data]);
 

@@ -5,7 +5,7 @@ import { seededDatabase } from "../../../tests/support/database";
 import { accepted } from "../../../tests/support/refusals";
 import type { Connection } from "../../platform/db/db.server";
 import { writeSetting } from "../content/content.server";
-import { CARD_TTL_MS, categoryScope, listProducts, type ProductCard } from "./listing.server";
+import { CARD_TTL_MS, categoryScope, listProducts, type ProductCard, pageListing } from "./listing.server";
 import { listingIndex } from "./listing-index.server";
 import { type CodeFacet, codeFacets, type ListingQuery, PAGE_SIZE, parseListingQuery } from "./listing-query";
 import { addProductImage, moveProductImage, removeProductImage } from "./product-commands.server";
@@ -187,6 +187,17 @@ describe("listProducts", () => {
     const prices = listing.products.map((p) => p.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(listing.products[0]?.slug).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it("is plain data a page sends as JSON: what the browser parses is what the server rendered", async () => {
+    // Pages pack their listing as one JSON string (platform/render/packed, decision 0060): a date, a map or
+    // an undefined value would reach the browser as something else, and the hydrated page would differ.
+    for (const params of ["", "sort=price_asc&discount=1", "colour=black&size=m"]) {
+      const { query } = parseListingQuery(new URLSearchParams(params));
+      const page = pageListing(await listProducts("fr", query, { categoryIds: null }));
+      expect(page.products.length).toBeGreaterThan(0);
+      expect(JSON.parse(JSON.stringify(page))).toStrictEqual(page);
+    }
   });
 
   it("shows the lowest price of the 30 days before a discount (EU Omnibus)", async () => {

@@ -10,6 +10,7 @@ import {
 import { EARLY_ACCESS_COOKIE } from "~/domains/content/schedule";
 import { checkSession } from "~/platform/auth/session.server";
 import { type Locale, locales } from "~/platform/i18n/locales";
+import { pack } from "~/platform/render/packed";
 import { routingContext } from "~/routing/middleware.server";
 import type { PageId } from "~/routing/pages";
 import { href } from "~/routing/urls";
@@ -65,6 +66,7 @@ export async function loadEntry(
     locked ? [] : entryShelves(locale, entry.blocks),
     listingBlock?.type === "listing" ? selectionPage(locale, listingBlock.source, url.searchParams) : null,
   ]);
+  const listing = selection && pack(selection.listing);
   const body = {
     entry: {
       title: entry.title,
@@ -76,9 +78,10 @@ export async function loadEntry(
     },
     early: entry.phase === "early" ? { unlocked } : null,
     shelves,
-    selection: selection && listingBlock ? { ...selection, title: listingBlock.title } : null,
+    selection:
+      selection && listing && listingBlock ? { ...selection, listing, title: listingBlock.title } : null,
     // "Load more" of the selection fetches this page's data and reads `listing`.
-    listing: selection?.listing ?? null,
+    listing,
     alternates,
     preview: Boolean(token),
   };

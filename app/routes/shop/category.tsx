@@ -3,6 +3,7 @@ import { ProductListing } from "~/components/catalog/product-listing";
 import { categoryPage } from "~/domains/catalog/catalog.server";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
+import { pack } from "~/platform/render/packed";
 import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
@@ -21,6 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ) as Record<Locale, string>;
   return {
     ...result,
+    listing: pack(result.listing),
     title: result.category?.name ?? t("catalog:listing.all"),
     alternates,
   };

@@ -8,6 +8,7 @@ import { searchWords } from "~/domains/search/query-text";
 import { type Correction, searchListing } from "~/domains/search/search.server";
 import { type Locale, locales } from "~/platform/i18n/locales";
 import { serverI18n } from "~/platform/i18n/resources.server";
+import { pack, unpack } from "~/platform/render/packed";
 import { pageMeta, shareablePage } from "~/routing/meta";
 import { routingContext } from "~/routing/middleware.server";
 import { href } from "~/routing/urls";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ) as Record<Locale, string>;
   return {
     query,
-    listing,
+    listing: listing && pack(listing),
     outcome,
     categories,
     alternates,
@@ -147,7 +148,9 @@ function NoResults({ q, didYouMean }: { q: string; didYouMean: string | null }) 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("search");
   const { t: tc } = useTranslation("catalog");
-  const { query, listing, outcome, categories } = loaderData;
+  const { query, outcome, categories } = loaderData;
+  const packed = loaderData.listing;
+  const listing = packed && unpack(packed);
   const form = (
     <div className="mb-8">
       <SearchForm q={query.q} autoFocus={!query.q} />
@@ -193,7 +196,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <ProductListing
-      listing={listing}
+      listing={packed as NonNullable<typeof packed>}
       query={query}
       title={t("resultsTitle", { q: query.q })}
       subtitle={subtitle}
