@@ -8,7 +8,7 @@ import { cardKey, ProductCard } from "~/components/catalog/product-card";
 import type { PageCard } from "~/domains/catalog/listing.server";
 import { serverI18n } from "~/platform/i18n/resources.server";
 import { type MarkupCache, MarkupCacheContext } from "~/platform/render/markup-cache";
-import { createMarkupCache } from "~/platform/render/markup-cache.server";
+import { createMarkupCache, oneBytePerLetter } from "~/platform/render/markup-cache.server";
 import { CachedElement } from "./cached-element";
 
 const card = (id: number, over: Partial<PageCard> = {}): PageCard => ({
@@ -86,7 +86,9 @@ describe("CachedElement", () => {
     ];
     const plain = await renderPage(listing(cards), null);
     const cached = await renderPage(listing(cards), createMarkupCache().scope("nl:prefix"));
-    expect(cached).toBe(plain);
+    // The same document: only the euro signs of the pasted cards are written as character references.
+    expect(cached).toContain("&#8364;");
+    expect(cached.replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))).toBe(plain);
     // It is a real card: the localized product link, the Dutch price and the Omnibus line.
     expect(cached).toContain('href="/nl/wrap-dress-2/"');
     expect(cached).toMatch(/€\s?59,95/);
@@ -105,6 +107,7 @@ describe("CachedElement", () => {
     expect(cache.size).toBe(2);
     // The second card shows its new price; the old one is on the first card only.
     expect(cheaper).toContain('data-price-cents="4995"');
+    expect(cheaper).toMatch(/&#8364;\s49,95/);
     expect(cheaper.match(/data-price-cents="5995"/g)).toHaveLength(1);
   });
 
@@ -145,5 +148,11 @@ describe("CachedElement", () => {
     expect(cache.size).toBe(2);
     // "a" went when "c" came, and was rendered again; "b" and "c" were still there.
     expect(rendered).toEqual(["a", "b", "c", "a"]);
+  });
+
+  it("writes the letters beyond Latin-1 as character references, and nothing else", () => {
+    expect(oneBytePerLetter('<p title="€ 5">Été – 👗 &amp; ß</p>')).toBe(
+      '<p title="&#8364; 5">Été &#8211; &#128087; &amp; ß</p>',
+    );
   });
 });

@@ -37,7 +37,8 @@ const forwarded = [
  * `cacheKey` names everything the children show: their props in full (the locale and URL strategy are
  * the cache's own). `null` renders them in place, as for the first card, whose photo the page preloads.
  * Cached children must not call `useId` (their ids would differ from the page's), hoist `<title>`, `<meta>`
- * or preloads into the head, or suspend: their HTML is made by a render of its own.
+ * or preloads into the head, suspend, or hold a `<script>` or `<style>`: their HTML is made by a render of
+ * its own, and letters beyond Latin-1 are written as character references.
  */
 export function CachedElement({
   as: Tag,
