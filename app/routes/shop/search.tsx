@@ -157,7 +157,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 
-  if (!listing || !outcome) {
+  if (!packed || !listing || !outcome) {
     return (
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 desktop:px-8">
         <h1 className="mb-6 font-display text-4xl">{t("intro")}</h1>
@@ -196,7 +196,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <ProductListing
-      listing={packed as NonNullable<typeof packed>}
+      listing={packed}
       query={query}
       title={t("resultsTitle", { q: query.q })}
       subtitle={subtitle}
