@@ -29,6 +29,8 @@ test("a category lists 48 products, filters by size through the URL and loads mo
   expect(filtered).toBeLessThan(before);
 
   await page.goto("/nl/category/dames/");
+  // "Load more" is a button of the app: a click before the page has hydrated does nothing.
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/);
   await page.getByRole("button", { name: nl.listing.loadMore }).click();
   await expect(grid).toHaveCount(96);
   expect(problems).toEqual([]);
