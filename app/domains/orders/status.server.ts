@@ -164,7 +164,7 @@ async function completePaidOrder(tx: Transaction, order: OrderRow, note: string)
  */
 export async function payOrderWithoutProvider(number: string, options: { tx: Transaction }): Promise<void> {
   const order = await lockOrder(options.tx, number);
-  if (!order || order.status !== "pending" || order.amountDueCents !== 0)
+  if (order?.status !== "pending" || order.amountDueCents !== 0)
     throw new Error(`order ${number} is not an order without anything to pay`);
   await completePaidOrder(options.tx, order, `paid with ${order.paymentMethod}`);
 }

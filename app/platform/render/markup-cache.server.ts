@@ -46,7 +46,7 @@ export function createMarkupCache(limit = MARKUP_CACHE_LIMIT) {
  * or `<style>`, where references are not read.
  */
 export function oneBytePerLetter(html: string): string {
-  const latin1 = html.replace(/[^\u0000-\u00ff]/gu, (letter) => `&#${letter.codePointAt(0)};`);
+  const latin1 = html.replace(/[\u0100-\u{10ffff}]/gu, (letter) => `&#${letter.codePointAt(0)};`);
   // V8 keeps what `replace` made of a two-byte string two-byte; read back from Latin-1 bytes it is one.
   return Buffer.from(latin1, "latin1").toString("latin1");
 }

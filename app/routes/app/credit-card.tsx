@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("payment");
   if (!id) return { checkout: null, title: t("payments:inApp.title") };
   const checkout = await sandboxCheckout(id);
-  if (!checkout || checkout.method !== "card") throw data(null, { status: 404 });
+  if (checkout?.method !== "card") throw data(null, { status: 404 });
   return {
     checkout: { ...checkout, expiresAt: checkout.expiresAt.toISOString() },
     viaApp: true,
