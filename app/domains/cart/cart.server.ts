@@ -275,26 +275,20 @@ export async function addToCart(
     const early = lineProblem(variant, input.quantity, channel, now);
     if (early !== null) return refusal(early, variant);
     const cartId = await lockedCart(tx, ref);
-    const [existing] = await tx
-      .select({ id: cartLines.id, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, input.variantId)));
-    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    // Adds up with the size's line when there is one; a total the stock or the limit refuses rolls back.
+    const [line] = await tx
+      .insert(cartLines)
+      .values({ cartId, variantId: input.variantId, quantity: input.quantity })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.variantId],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      })
+      .returning({ id: cartLines.id, quantity: cartLines.quantity });
+    const { id: lineId, quantity } = line!;
     if (quantity > MAX_LINE_QUANTITY) return refuse.conflict("cart:errors.quantity");
     const problem = lineProblem(variant, quantity, channel, now);
     if (problem !== null) return refusal(problem, variant);
-    const [line] = existing
-      ? await tx
-          .update(cartLines)
-          .set({ quantity })
-          .where(eq(cartLines.id, existing.id))
-          .returning({ id: cartLines.id })
-      : await tx
-          .insert(cartLines)
-          .values({ cartId, variantId: input.variantId, quantity })
-          .returning({ id: cartLines.id });
-    await touch(tx, cartId);
-    return { cartId, lineId: line!.id, quantity, productId: variant.productId };
+    return { cartId, lineId, quantity, productId: variant.productId };
   });
   if (isRefusal(change)) return change;
   const { productId, ...result } = change;
@@ -397,7 +391,6 @@ export async function mergeGuestCart(token: string, userId: string): Promise<num
         else await tx.insert(cartLines).values({ cartId, variantId: line.variantId, quantity });
         merged++;
       }
-      await touch(tx, cartId);
     }
     // Gift cards the guest put in the bag move with it (each is its own line).
     if (guest.giftCards.length > 0) {

@@ -1,5 +1,5 @@
 // Whose cart a request means, found or created and locked: the one way the cart's commands reach its row.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable, Transaction } from "../../platform/db/db.server";
 import { carts } from "./tables.server";
 
@@ -15,12 +15,19 @@ export async function findCartId(on: Queryable, ref: CartRef): Promise<number | 
   return row?.id ?? null;
 }
 
-/** The shopper's cart, created on first use, locked until the transaction ends (one change at a time). */
+/**
+ * The shopper's cart, created on first use, locked until the transaction ends (one change at a time) and
+ * marked changed now (every caller changes it). One statement: the upsert locks the row it inserts or
+ * updates, and a second writer of the same owner waits on it.
+ */
 export async function lockedCart(tx: Transaction, ref: CartRef): Promise<number> {
-  await tx
+  const [row] = await tx
     .insert(carts)
     .values("userId" in ref ? { userId: ref.userId } : { token: ref.token })
-    .onConflictDoNothing();
-  const [row] = await tx.select({ id: carts.id }).from(carts).where(ownerIs(ref)).for("update");
+    .onConflictDoUpdate({
+      target: "userId" in ref ? carts.userId : carts.token,
+      set: { updatedAt: sql`now()` },
+    })
+    .returning({ id: carts.id });
   return row!.id;
 }
