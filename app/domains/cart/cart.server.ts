@@ -372,9 +372,10 @@ export async function mergeGuestCart(token: string, userId: string): Promise<num
       .for("update");
     if (!guest) return 0;
     const guestLines = await storedLines(tx, guest.id);
+    const cartId =
+      guestLines.length > 0 || guest.giftCards.length > 0 ? await lockedCart(tx, { userId }) : null;
     let merged = 0;
-    if (guestLines.length > 0) {
-      const cartId = await lockedCart(tx, { userId });
+    if (cartId !== null && guestLines.length > 0) {
       const mine = new Map((await storedLines(tx, cartId)).map((l) => [l.variantId, l]));
       const variants = await bagVariants(
         "en",
@@ -393,8 +394,7 @@ export async function mergeGuestCart(token: string, userId: string): Promise<num
       }
     }
     // Gift cards the guest put in the bag move with it (each is its own line).
-    if (guest.giftCards.length > 0) {
-      const cartId = await lockedCart(tx, { userId });
+    if (cartId !== null && guest.giftCards.length > 0) {
       await tx
         .update(carts)
         .set({ giftCards: sql`${carts.giftCards} || ${JSON.stringify(guest.giftCards)}::jsonb` })

@@ -21,6 +21,7 @@ import {
   setLineQuantity,
   viewCart,
 } from "./cart.server";
+import { addGiftCardToCart } from "./gift-cards.server";
 import { cartLines, carts } from "./tables.server";
 
 let connection: Connection;
@@ -55,6 +56,15 @@ beforeEach(async () => {
 });
 
 const guest = (): CartRef => ({ token: newGuestToken() });
+const physicalCard = {
+  kind: "physical" as const,
+  amountCents: 2500,
+  toName: "Anna",
+  fromName: "Bram",
+  message: "",
+  recipientEmail: null,
+  dispatchDate: null,
+};
 
 const setStock = (variantId: number, stock: number) =>
   connection.db.update(productVariants).set({ stock }).where(eq(productVariants.id, variantId));
@@ -97,6 +107,9 @@ describe("addToCart", () => {
       kind: "conflict",
       messageKey: "cart:errors.quantity",
     });
+    // The add writes the total before checking it: the refusal must roll that back.
+    const cart = await checkoutCart(ref, "en", "web");
+    expect(cart!.lines.map((l) => l.quantity)).toEqual([20]);
   });
 
   it("refuses a sold-out size, an unknown size and an inactive product, without creating a cart", async () => {
@@ -272,6 +285,19 @@ describe("customers", () => {
     expect(await mergeGuestCart(token, userId)).toBe(0);
   });
 
+  it("moves the guest's gift cards into the customer's bag at sign-in, also with no other line", async () => {
+    const { id: userId } = await newCustomer();
+    const { token } = guest() as { token: string };
+    accepted(await addGiftCardToCart({ token }, physicalCard));
+    expect(await mergeGuestCart(token, userId)).toBe(1);
+    const [mine] = await connection.db
+      .select({ giftCards: carts.giftCards })
+      .from(carts)
+      .where(eq(carts.userId, userId));
+    expect(mine!.giftCards).toMatchObject([{ kind: "physical", amountCents: 2500, toName: "Anna" }]);
+    expect(await connection.db.select().from(carts).where(eq(carts.token, token))).toHaveLength(0);
+  });
+
   it("never lowers a line the customer had, even above the stock", async () => {
     const { id: userId } = await newCustomer();
     await addToCart({ userId }, { variantId: sizeA.id, quantity: 4 }, "web");
@@ -301,6 +327,19 @@ describe("activeCartCounts and pruning", () => {
     const counts = await activeCartCounts();
     expect(counts.get(sizeA.productId)).toBe(2);
     expect(counts.has(other.productId)).toBe(false);
+  });
+
+  it("counts a stale cart as active again once a size is added to it", async () => {
+    const ref = guest();
+    await addToCart(ref, { variantId: other.id, quantity: 1 }, "web");
+    const stale = new Date(Date.now() - 73 * 3_600_000);
+    await connection.db
+      .update(carts)
+      .set({ updatedAt: stale })
+      .where(eq(carts.token, (ref as { token: string }).token));
+    expect((await activeCartCounts()).has(other.productId)).toBe(false);
+    await addToCart(ref, { variantId: other.id, quantity: 1 }, "web");
+    expect((await activeCartCounts()).get(other.productId)).toBe(1);
   });
 
   it("prunes guest carts untouched for 30 days, never a customer's", async () => {

@@ -39,7 +39,7 @@ export async function addGiftCardToCart(
     };
     await tx
       .update(carts)
-      .set({ giftCards: [...cards, line], updatedAt: sql`now()` })
+      .set({ giftCards: [...cards, line] })
       .where(eq(carts.id, cartId));
     return { cartId, id };
   });
@@ -96,7 +96,7 @@ export async function removePaymentCard(ref: CartRef, cardId: number): Promise<t
     if (!row?.ids.includes(cardId)) return refuse.notFound("giftcard:errors.notApplied");
     await tx
       .update(carts)
-      .set({ paymentCardIds: row.ids.filter((id) => id !== cardId) })
+      .set({ paymentCardIds: row.ids.filter((id) => id !== cardId), updatedAt: sql`now()` })
       .where(eq(carts.id, row.id));
     return true;
   });

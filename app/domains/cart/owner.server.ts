@@ -17,8 +17,9 @@ export async function findCartId(on: Queryable, ref: CartRef): Promise<number | 
 
 /**
  * The shopper's cart, created on first use, locked until the transaction ends (one change at a time) and
- * marked changed now (every caller changes it). One statement: the upsert locks the row it inserts or
- * updates, and a second writer of the same owner waits on it.
+ * marked changed (`updatedAt`, which the "in carts" counts and the guest-cart pruning read). Only the
+ * bag's commands call it; one that refuses rolls the mark back with the rest. One statement: the upsert
+ * locks the row it inserts or updates, and a second writer of the same owner waits on it.
  */
 export async function lockedCart(tx: Transaction, ref: CartRef): Promise<number> {
   const [row] = await tx
