@@ -6,7 +6,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteError,
@@ -32,6 +31,7 @@ import { requestContext } from "./platform/http/context";
 import { PageMessages } from "./platform/i18n/page-messages";
 import { namespacesOfMatches } from "./platform/i18n/page-namespaces";
 import { serverI18n } from "./platform/i18n/resources.server";
+import { ScrollRestoration } from "./platform/navigation/scroll-restoration";
 import { globalMiddleware, routingContext } from "./routing/middleware.server";
 
 export const middleware = globalMiddleware;

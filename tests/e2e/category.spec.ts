@@ -64,3 +64,40 @@ for (const width of [390, 1366]) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("a reload and the back button bring the shopper back to where they were in a listing", async ({
+  page,
+}) => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  await page.goto("/en/category/women/");
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/); // hydrated
+  expect(await scrollY()).toBe(0);
+  // A new history entry gets the key the router saves its scroll position under.
+  expect(await page.evaluate(() => typeof window.history.state?.key)).toBe("string");
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  // The position comes back before the scripts run: here they never do.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.reload();
+  expect(await scrollY()).toBe(1500);
+  await page.unroute("**/assets/*.js");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-consent", /analytics/);
+  await expect.poll(scrollY).toBe(1500);
+
+  const link = page
+    .getByRole("region", { name: "Women" })
+    .getByRole("article")
+    .nth(9)
+    .getByRole("link")
+    .first();
+  await link.scrollIntoViewIfNeeded();
+  const atClick = await scrollY();
+  await link.click();
+  await expect(page).not.toHaveURL(/\/category\//);
+  await expect.poll(scrollY).toBe(0);
+  const left = await page.evaluate(() => window.history.state?.key);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/category\/women\/$/);
+  expect(await page.evaluate(() => window.history.state?.key)).not.toBe(left);
+  await expect.poll(scrollY).toBe(atClick);
+});
