@@ -2,7 +2,7 @@ import { useContext } from "react";
 import { UNSAFE_FrameworkContext, UNSAFE_useScrollRestoration } from "react-router";
 
 /** Where the router keeps each history entry's scroll position (sessionStorage, keyed by `history.state.key`). */
-export const scrollPositionsKey = "shop-scroll-positions";
+const scrollPositionsKey = "shop-scroll-positions";
 
 /**
  * Before the page's scripts: a history entry the router keyed (a reload, back or forward from another site)
@@ -10,7 +10,7 @@ export const scrollPositionsKey = "shop-scroll-positions";
  * sessionStorage for new entries too, where nothing can be saved under a key just made up, and that first
  * read of the tab's storage waits on the browser process: 5–20 ms before the first paint on this machine.
  */
-export function restoreScroll(storageKey: string) {
+function restoreScroll(storageKey: string) {
   const state = window.history.state as { key?: string } | null;
   if (!state?.key) {
     window.history.replaceState({ ...state, key: Math.random().toString(32).slice(2) }, "");
