@@ -67,11 +67,7 @@ const euros: Record<
 
 export function formatMoney(value: Money, locale: Locale): string {
   const format = euros[locale];
-  const cents = Math.abs(value.amount);
-  let whole = String(Math.floor(cents / 100));
+  let [whole = "0", fraction = "00"] = centsToDecimal(Math.abs(value.amount)).split(".");
   if (whole.length >= 3 + format.minimumGrouping) whole = whole.replace(/\B(?=(\d{3})+$)/g, format.group);
-  return format.write(
-    value.amount < 0 ? "-" : "",
-    `${whole}${format.decimal}${String(cents % 100).padStart(2, "0")}`,
-  );
+  return format.write(value.amount < 0 ? "-" : "", `${whole}${format.decimal}${fraction}`);
 }
