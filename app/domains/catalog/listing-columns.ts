@@ -146,10 +146,13 @@ export class ListingColumns {
   categorySlugs = new Map<number, Partial<Record<Locale, string>>>();
   categoryBySlug = new Map<string, number>();
 
-  orders: Partial<Record<OrderKey, Int32Array>> = {};
+  /** Each sort's rows in order, and each row's place in it (`rank[row]`), built on first use. */
+  orders: Partial<Record<OrderKey, { rows: Int32Array; rank: Int32Array }>> = {};
   scopes = new Map<string, Int32Array>();
   /** Per-query marks without clearing: a row passes when its stamp equals the query's. */
   stamps = new Uint32Array(0);
+  /** Scratch for a query's passing rows (`listPage`), as long as the rows. */
+  passed = new Int32Array(0);
   stamp = 0;
   /** Scratch bitset for `inRowOrder`, all 0 between calls. */
   marks = new Uint32Array(0);
@@ -174,6 +177,7 @@ export class ListingColumns {
     for (const facet of attributeFacets)
       this.attributes[facet] = resize(this.attributes[facet], (n) => new Uint16Array(n));
     this.stamps = new Uint32Array(capacity);
+    this.passed = new Int32Array(capacity);
     this.stamp = 0;
     this.capacity = capacity;
   }
@@ -302,9 +306,19 @@ export class ListingColumns {
     return row !== undefined && this.alive[row] === 1;
   }
 
+  /** The rows in a sort's order. */
   order(key: OrderKey): Int32Array {
-    let order = this.orders[key];
-    if (!order) {
+    return this.sorted(key).rows;
+  }
+
+  /** Each row's place in a sort's order: `order(key)[rank(key)[row]] === row`. */
+  rank(key: OrderKey): Int32Array {
+    return this.sorted(key).rank;
+  }
+
+  private sorted(key: OrderKey): { rows: Int32Array; rank: Int32Array } {
+    let sorted = this.orders[key];
+    if (!sorted) {
       const rows = Int32Array.from({ length: this.count }, (_, i) => i);
       const { position, ids, price, created } = this;
       const byPosition = (a: number, b: number) =>
@@ -316,10 +330,13 @@ export class ListingColumns {
         price_asc: (a, b) => (price[a] as number) - (price[b] as number) || byPosition(a, b),
         price_desc: (a, b) => (price[b] as number) - (price[a] as number) || byPosition(a, b),
       };
-      order = rows.sort(compare[key]);
-      this.orders[key] = order;
+      rows.sort(compare[key]);
+      const rank = new Int32Array(this.count);
+      for (let i = 0; i < rows.length; i++) rank[rows[i] as number] = i;
+      sorted = { rows, rank };
+      this.orders[key] = sorted;
     }
-    return order;
+    return sorted;
   }
 
   all: Int32Array | null = null;
