@@ -1,7 +1,19 @@
-import { constants, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, compressAnswers } from "./compress.server";
+import { chooseEncoding, compressAnswers, type Encoding } from "./compress.server";
+
+/** What a browser does with each encoding's bytes; `partial` decodes what has arrived of a stream so far. */
+const decoders: Record<Encoding, (bytes: Buffer, partial?: boolean) => string> = {
+  gzip: (bytes, partial) =>
+    gunzipSync(bytes, partial ? { finishFlush: constants.Z_SYNC_FLUSH } : {}).toString(),
+  br: (bytes, partial) =>
+    brotliDecompressSync(bytes, partial ? { finishFlush: constants.BROTLI_OPERATION_FLUSH } : {}).toString(),
+  zstd: (bytes, partial) =>
+    zstdDecompressSync(bytes, partial ? { finishFlush: constants.ZSTD_e_flush } : {}).toString(),
+};
+const encodings = Object.keys(decoders) as Encoding[];
+const asking = (encoding: Encoding) => ({ headers: { "accept-encoding": encoding } });
 
 const page = `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, i) => `<p>card ${i}</p>`).join("")}</body></html>`;
 
@@ -19,24 +31,35 @@ function app() {
   return app;
 }
 
-const gzip = { headers: { "accept-encoding": "gzip, deflate, br, zstd" } };
+/** What Chrome asks for. */
+const browser = { headers: { "accept-encoding": "gzip, deflate, br, zstd" } };
 
 describe("compressAnswers", () => {
-  it("gzips a page for a browser that accepts it, and says the answer varies by encoding", async () => {
-    const response = await app().request("/page", gzip);
-    expect(response.headers.get("content-encoding")).toBe("gzip");
+  it("compresses a page with zstd for a browser that takes it, and says the answer varies by encoding", async () => {
+    const response = await app().request("/page", browser);
+    expect(response.headers.get("content-encoding")).toBe("zstd");
     expect(response.headers.get("content-length")).toBeNull();
     expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
-    const body = Buffer.from(await response.arrayBuffer());
-    expect(body.length).toBeLessThan(page.length / 4);
-    expect(gunzipSync(body).toString()).toBe(page);
+    expect(decoders.zstd(Buffer.from(await response.arrayBuffer()))).toBe(page);
   });
 
-  it("sends the page as it is to a client that does not accept gzip, still varying by encoding", async () => {
+  it.each(encodings)(
+    "sends %s to a client that takes only that, a quarter of the page or less",
+    async (encoding) => {
+      const response = await app().request("/page", asking(encoding));
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.length).toBeLessThan(page.length / 4);
+      expect(decoders[encoding](body)).toBe(page);
+    },
+  );
+
+  it("sends the page as it is to a client that takes none of them, still varying by encoding", async () => {
     const refusals: Record<string, string>[] = [
       {},
       { "accept-encoding": "identity" },
-      { "accept-encoding": "gzip;q=0, br" },
+      { "accept-encoding": "gzip;q=0, deflate" },
+      { "accept-encoding": "*;q=0" },
     ];
     for (const headers of refusals) {
       const response = await app().request("/page", { headers });
@@ -48,70 +71,73 @@ describe("compressAnswers", () => {
 
   it("leaves small answers, pictures, encoded answers and no-transform alone", async () => {
     for (const path of ["/tiny", "/image", "/no-transform"]) {
-      const response = await app().request(path, gzip);
+      const response = await app().request(path, browser);
       expect(response.headers.get("content-encoding"), path).toBeNull();
     }
-    const encoded = await app().request("/already", gzip);
+    const encoded = await app().request("/already", browser);
     expect(encoded.headers.get("content-encoding")).toBe("gzip");
     expect((await encoded.arrayBuffer()).byteLength).toBe(4096);
   });
 
-  it("weakens a strong ETag: the gzipped bytes are not the tagged bytes", async () => {
-    const response = await app().request("/tagged", gzip);
+  it("weakens a strong ETag: the compressed bytes are not the tagged bytes", async () => {
+    const response = await app().request("/tagged", browser);
     expect(response.headers.get("etag")).toBe('W/"v1"');
   });
 
-  it("hands the browser each flush of a streamed page at once, decodable before the page ends", async () => {
-    let finish = () => {};
-    const rest = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const shell = "<!DOCTYPE html><html><head><title>Shell</title></head><body>".padEnd(2048, " ");
-    const streamed = new Hono();
-    streamed.use(compressAnswers());
-    streamed.get("/streamed", (c) =>
-      c.body(
-        new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const bytes = new TextEncoder().encode(shell);
-            // React writes a flush in several pieces within one tick.
-            controller.enqueue(bytes.slice(0, 1000));
-            controller.enqueue(bytes.slice(1000));
-            await rest;
-            controller.enqueue(new TextEncoder().encode("<p>late</p></body></html>"));
-            controller.close();
-          },
-        }),
-        200,
-        { "content-type": "text/html; charset=utf-8" },
-      ),
-    );
-    const response = await streamed.request("/streamed", gzip);
-    const reader = response.body!.getReader();
-    // What a browser can decode of the bytes it has (a sync flush ends on a byte boundary).
-    const received: Buffer[] = [];
-    const decoded = () =>
-      gunzipSync(Buffer.concat(received), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
-    const nextChunk = () =>
-      Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("held back")), 2000)),
-      ]);
-    // The shell arrives whole while the rest of the page is still being rendered.
-    while (decoded().length < shell.length) {
-      const { value, done } = await nextChunk();
-      expect(done).toBe(false);
-      received.push(Buffer.from(value!));
-    }
-    expect(decoded()).toBe(shell);
-    finish();
-    for (;;) {
-      const { value, done } = await nextChunk();
-      if (done) break;
-      received.push(Buffer.from(value));
-    }
-    expect(gunzipSync(Buffer.concat(received)).toString()).toBe(`${shell}<p>late</p></body></html>`);
-  });
+  it.each(encodings)(
+    "hands the browser each flush of a streamed page at once, decodable before the page ends (%s)",
+    async (encoding) => {
+      let finish = () => {};
+      const rest = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const shell = "<!DOCTYPE html><html><head><title>Shell</title></head><body>".padEnd(2048, " ");
+      const streamed = new Hono();
+      streamed.use(compressAnswers());
+      streamed.get("/streamed", (c) =>
+        c.body(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              const bytes = new TextEncoder().encode(shell);
+              // React writes a flush in several pieces within one tick.
+              controller.enqueue(bytes.slice(0, 1000));
+              controller.enqueue(bytes.slice(1000));
+              await rest;
+              controller.enqueue(new TextEncoder().encode("<p>late</p></body></html>"));
+              controller.close();
+            },
+          }),
+          200,
+          { "content-type": "text/html; charset=utf-8" },
+        ),
+      );
+      const response = await streamed.request("/streamed", asking(encoding));
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      const reader = response.body!.getReader();
+      // What a browser can decode of the bytes it has (a flush ends on a byte boundary).
+      const received: Buffer[] = [];
+      const decoded = () => decoders[encoding](Buffer.concat(received), true);
+      const nextChunk = () =>
+        Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("held back")), 2000)),
+        ]);
+      // The shell arrives whole while the rest of the page is still being rendered.
+      while (decoded().length < shell.length) {
+        const { value, done } = await nextChunk();
+        expect(done).toBe(false);
+        received.push(Buffer.from(value!));
+      }
+      expect(decoded()).toBe(shell);
+      finish();
+      for (;;) {
+        const { value, done } = await nextChunk();
+        if (done) break;
+        received.push(Buffer.from(value));
+      }
+      expect(decoders[encoding](Buffer.concat(received))).toBe(`${shell}<p>late</p></body></html>`);
+    },
+  );
 
   it("stops quietly when the browser goes away in the middle of a page", async () => {
     const streamed = new Hono();
@@ -130,7 +156,7 @@ describe("compressAnswers", () => {
         { "content-type": "text/html" },
       ),
     );
-    const response = await streamed.request("/endless", gzip);
+    const response = await streamed.request("/endless", browser);
     const reader = response.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
@@ -141,13 +167,18 @@ describe("compressAnswers", () => {
   });
 });
 
-describe("acceptsGzip", () => {
-  it("reads the Accept-Encoding header's q-values", () => {
-    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
-    expect(acceptsGzip("br;q=1, gzip;q=0.5")).toBe(true);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("br")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+describe("chooseEncoding", () => {
+  it("takes the client's highest q-value, zstd before brotli before gzip when they are equal", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("zstd");
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip, deflate")).toBe("gzip");
+    expect(chooseEncoding("br;q=0.5, gzip;q=1")).toBe("gzip");
+    expect(chooseEncoding("zstd;q=0, br;q=0.2, gzip;q=0.1")).toBe("br");
+    expect(chooseEncoding("GZIP")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("zstd");
+    expect(chooseEncoding("zstd;q=0, *")).toBe("br");
+    expect(chooseEncoding("gzip;q=0")).toBeNull();
+    expect(chooseEncoding("deflate, identity")).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 });
