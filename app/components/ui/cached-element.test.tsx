@@ -151,8 +151,10 @@ describe("CachedElement", () => {
   });
 
   it("writes the letters beyond Latin-1 as character references, and nothing else", () => {
-    expect(oneBytePerLetter('<p title="€ 5">Été – 👗 &amp; ß ÿĀ</p>')).toBe(
-      '<p title="&#8364; 5">Été &#8211; &#128087; &amp; ß ÿ&#256;</p>',
+    expect(oneBytePerLetter('<p title="€ 5">Été – 👗 &amp; ß ÿĀ\u{10ffff}</p>')).toBe(
+      '<p title="&#8364; 5">Été &#8211; &#128087; &amp; ß ÿ&#256;&#1114111;</p>',
     );
+    // A lone surrogate (no letter on its own) is kept as the number it is.
+    expect(oneBytePerLetter("a\ud83d b \udc57")).toBe("a&#55357; b &#56407;");
   });
 });
