@@ -1,7 +1,7 @@
 import { brotliDecompressSync, constants, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressAnswers, type Encoding } from "./compress.server";
+import { acceptsEncoding, chooseEncoding, compressAnswers, type Encoding } from "./compress.server";
 
 /** What a browser does with each encoding's bytes; `partial` decodes what has arrived of a stream so far. */
 const decoders: Record<Encoding, (bytes: Buffer, partial?: boolean) => string> = {
@@ -180,5 +180,15 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding("gzip;q=0")).toBeNull();
     expect(chooseEncoding("deflate, identity")).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("acceptsEncoding", () => {
+  it("reads the Accept-Encoding header's q-values for one encoding", () => {
+    expect(acceptsEncoding("br;q=1, gzip;q=0.5", "gzip")).toBe(true);
+    expect(acceptsEncoding("*", "gzip")).toBe(true);
+    expect(acceptsEncoding("gzip;q=0, br", "gzip")).toBe(false);
+    expect(acceptsEncoding("br", "gzip")).toBe(false);
+    expect(acceptsEncoding(undefined, "gzip")).toBe(false);
   });
 });

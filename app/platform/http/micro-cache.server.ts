@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { acceptsEncoding } from "./compress.server";
 
 /**
  * The built-in micro-cache (ARCHITECTURE.md, docs/decisions/0008-micro-cache.md): public pages are the same
@@ -85,7 +86,7 @@ export function microCache(options: MicroCacheOptions = {}): MiddlewareHandler {
       return next();
     const url = new URL(c.req.url);
     const key = `${url.pathname}${url.search}`;
-    const acceptsGzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const acceptsGzip = acceptsEncoding(c.req.header("accept-encoding"), "gzip");
     const head = method === "HEAD";
 
     const revalidating = revalidations.has(c.req.raw);

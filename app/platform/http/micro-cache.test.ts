@@ -94,6 +94,17 @@ describe("micro-cache", () => {
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(plain);
   });
 
+  it("sends the page as it is to a client that refuses gzip by its q-value", async () => {
+    const { app } = shop();
+    const plain = await (await app.request("/en/category/dresses/")).text();
+    const refused = await app.request("/en/category/dresses/", {
+      headers: { "accept-encoding": "gzip;q=0, br" },
+    });
+    expect(refused.headers.get("x-micro-cache")).toBe("hit");
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toBe(plain);
+  });
+
   it("never keeps what may be personal or not shareable", async () => {
     const { app, renders } = shop();
     const twice = async (path: string, init?: RequestInit) => {
